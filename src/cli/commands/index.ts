@@ -1,0 +1,15 @@
+/**
+ * Every CLI command lives in its own file under this folder and exports a
+ * `register(program)` function; add one line here per command file.
+ */
+import type { Command } from 'commander';
+
+type Register = (program: Command) => void;
+
+const registrations: Register[] = [
+  // one entry per command file, e.g. (await import('./plan.js')).register
+];
+
+export function registerCommands(program: Command): void {
+  for (const register of registrations) register(program);
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+/**
+ * The `groundplan` command line. Only the CLI prints; library code returns
+ * values and events. Bad input exits 2 with one `file:line:col: message` line.
+ */
+import { Command, CommanderError } from 'commander';
+import { registerCommands } from './commands/index.js';
+import { reportFatal } from './fail.js';
+
+const program = new Command();
+program
+  .name('groundplan')
+  .description('LLM task planning made reliable by an explicit world model')
+  .version('0.1.0')
+  .showHelpAfterError()
+  .exitOverride();
+
+registerCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    process.exitCode = err.exitCode === 0 ? 0 : 2;
+  } else {
+    reportFatal(err);
+  }
+}
