@@ -1,0 +1,119 @@
+/**
+ * A strict s-expression reader for PDDL with line:col spans on every node.
+ * `;` starts a comment to the end of the line. Names are lower-cased.
+ */
+import type { SourcePos, SourceSpan } from '../core/errors.js';
+import { PddlParseError } from './errors.js';
+
+export type SExpr = SList | SAtom;
+
+export interface SList {
+  type: 'list';
+  items: SExpr[];
+  span: SourceSpan;
+}
+
+export interface SAtom {
+  type: 'atom';
+  /** Lower-cased text. */
+  value: string;
+  /** Text as written. */
+  raw: string;
+  span: SourceSpan;
+}
+
+const DELIM = new Set(['(', ')', ';']);
+
+function isSpace(c: string): boolean {
+  return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || c === '\u00a0' || c === '\ufeff';
+}
+
+/** Reads every top-level expression in `text`. Throws PddlParseError with a location. */
+export function readSExprs(text: string, file?: string): SExpr[] {
+  let i = 0;
+  let line = 1;
+  let col = 1;
+  const pos = (): SourcePos => ({ line, col, offset: i });
+  const span = (start: SourcePos, end: SourcePos): SourceSpan => (file ? { file, start, end } : { start, end });
+  const advance = (): void => {
+    if (text[i] === '\n') {
+      line++;
+      col = 1;
+    } else {
+      col++;
+    }
+    i++;
+  };
+  const skip = (): void => {
+    while (i < text.length) {
+      const c = text[i];
+      if (isSpace(c)) advance();
+      else if (c === ';') {
+        while (i < text.length && text[i] !== '\n') advance();
+      } else break;
+    }
+  };
+
+  const top: SExpr[] = [];
+  const stack: { items: SExpr[]; start: SourcePos }[] = [];
+  for (;;) {
+    skip();
+    if (i >= text.length) break;
+    const c = text[i];
+    if (c === '(') {
+      stack.push({ items: [], start: pos() });
+      advance();
+    } else if (c === ')') {
+      const start = pos();
+      advance();
+      const open = stack.pop();
+      if (!open) throw new PddlParseError(`unexpected ')' with no matching '('${snippet(text, start)}`, span(start, pos()));
+      const node: SList = { type: 'list', items: open.items, span: span(open.start, pos()) };
+      (stack.length ? stack[stack.length - 1].items : top).push(node);
+    } else {
+      const start = pos();
+      let raw = '';
+      while (i < text.length && !isSpace(text[i]) && !DELIM.has(text[i])) {
+        const ch = text[i];
+        const code = ch.charCodeAt(0);
+        if (code < 0x20 || code === 0x7f || ch === '\ufffd') {
+          throw new PddlParseError(`invalid character U+${code.toString(16).padStart(4, '0')} in name${snippet(text, pos())}`, span(pos(), pos()));
+        }
+        raw += ch;
+        advance();
+      }
+      if (raw.length === 0) {
+        const code = text.charCodeAt(i);
+        throw new PddlParseError(`invalid character U+${code.toString(16).padStart(4, '0')}${snippet(text, start)}`, span(start, start));
+      }
+      const node: SAtom = { type: 'atom', value: raw.toLowerCase(), raw, span: span(start, pos()) };
+      (stack.length ? stack[stack.length - 1].items : top).push(node);
+    }
+  }
+  if (stack.length) {
+    const open = stack[stack.length - 1];
+    throw new PddlParseError(
+      `unexpected end of input: ${stack.length} unclosed '(' (innermost opened here)${snippet(text, open.start)}`,
+      span(open.start, pos()),
+    );
+  }
+  return top;
+}
+
+/** ` near: <line text>` for error messages (trimmed to 80 characters). */
+export function snippet(text: string, at: SourcePos): string {
+  const lineStart = text.lastIndexOf('\n', at.offset - 1) + 1;
+  let lineEnd = text.indexOf('\n', at.offset);
+  if (lineEnd < 0) lineEnd = text.length;
+  let s = text.slice(lineStart, lineEnd).trim();
+  if (s.length > 80) s = `${s.slice(0, 77)}...`;
+  return s ? ` near: ${s}` : '';
+}
+
+export function isList(e: SExpr | undefined): e is SList {
+  return e !== undefined && e.type === 'list';
+}
+
+export function isAtom(e: SExpr | undefined, value?: string): e is SAtom {
+  return e !== undefined && e.type === 'atom' && (value === undefined || e.value === value);
+}
