@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Domain, Problem } from './ast.js';
+import { TypeHierarchy, objectTypes, objectsByType } from './types.js';
+
+const domain: Domain = {
+  name: 'd',
+  requirements: [],
+  types: [
+    { name: 'truck', parents: ['vehicle'] },
+    { name: 'plane', parents: ['vehicle'] },
+    { name: 'vehicle', parents: ['object'] },
+    { name: 'place', parents: ['object'] },
+    { name: 'city', parents: ['object'] },
+  ],
+  constants: [{ name: 'hq', types: ['place'] }],
+  predicates: [],
+  functions: [],
+  actions: [],
+};
+const problem: Problem = {
+  name: 'p',
+  domain: 'd',
+  requirements: [],
+  objects: [
+    { name: 't1', types: ['truck'] },
+    { name: 'p1', types: ['plane'] },
+    { name: 'x', types: ['place', 'city'] },
+    { name: 'hq', types: ['place'] },
+  ],
+  init: [],
+  goal: { kind: 'and', args: [] },
+};
+
+describe('TypeHierarchy', () => {
+  it('computes reflexive transitive supertypes ending in object', () => {
+    const h = new TypeHierarchy(domain);
+    expect(h.supertypes('truck')).toEqual(['truck', 'vehicle', 'object']);
+    expect(h.isSubtype('truck', 'vehicle')).toBe(true);
+    expect(h.isSubtype('vehicle', 'truck')).toBe(false);
+    expect(h.isSubtype('truck', 'object')).toBe(true);
+    expect(h.isSubtype('truck', 'place')).toBe(false);
+    expect(h.has('object')).toBe(true);
+    expect(h.has('city')).toBe(true);
+    expect(h.has('boat')).toBe(false);
+    expect(h.compatible(['truck'], ['place', 'vehicle'])).toBe(true);
+    expect(h.compatible(['truck'], ['place'])).toBe(false);
+    expect(h.findCycle()).toBeUndefined();
+  });
+  it('finds cycles without looping', () => {
+    const h = new TypeHierarchy({ ...domain, types: [{ name: 'a', parents: ['b'] }, { name: 'b', parents: ['a'] }] });
+    expect(h.supertypes('a')).toEqual(['a', 'b', 'object']);
+    expect(h.findCycle()).toEqual(['a', 'b', 'a']);
+  });
+});
+
+describe('objectsByType', () => {
+  it('lists constants first, subtypes included, either types in both, no duplicates', () => {
+    const m = objectsByType(domain, problem);
+    expect([...m.keys()]).toEqual(['object', 'truck', 'plane', 'vehicle', 'place', 'city']);
+    expect(m.get('object')).toEqual(['hq', 't1', 'p1', 'x']);
+    expect(m.get('vehicle')).toEqual(['t1', 'p1']);
+    expect(m.get('place')).toEqual(['hq', 'x']);
+    expect(m.get('city')).toEqual(['x']);
+    expect(m.get('truck')).toEqual(['t1']);
+  });
+  it('maps each object to its declared types', () => {
+    const m = objectTypes(domain, problem);
+    expect(m.get('x')).toEqual(['place', 'city']);
+    expect(m.get('hq')).toEqual(['place']);
+  });
+});
