@@ -1,0 +1,82 @@
+/**
+ * Plain-language renderings of validation failures: `b is not clear`,
+ * `(on a b) is true`, and the one-line explanation of a verdict.
+ */
+import type { Unsat } from './condition.js';
+import type { ValidationResult } from './result.js';
+
+/** A short phrase for one failing literal or disjunction. */
+export function describeUnsat(u: Unsat): string {
+  const lit = u.literal;
+  if (!lit) return `none of the alternatives holds in ${u.text}`;
+  const { predicate, args, positive } = lit;
+  if (predicate === '=') {
+    return positive ? `${args[0]} and ${args[1]} are different objects` : `${args[0]} and ${args[1]} are the same object`;
+  }
+  const words = predicate.replace(/[-_]+/g, ' ');
+  // Unary adjective-like predicates read naturally as "x is (not) p"; verbs like "holding" do not.
+  if (args.length === 1 && !/ing$/.test(predicate)) {
+    return positive ? `${args[0]} is not ${words}` : `${args[0]} is ${words}`;
+  }
+  const key = args.length ? `(${predicate} ${args.join(' ')})` : `(${predicate})`;
+  return positive ? `${key} is false` : `${key} is true`;
+}
+
+/** `step 4 (pick-up b)` */
+export function stepLabel(stepIndex: number, action: string): string {
+  return `step ${stepIndex + 1} ${action}`;
+}
+
+/** `b is not clear — unsatisfied precondition (clear b)` */
+export function preconditionMessage(unsat: readonly Unsat[]): string {
+  const phrases = limitList(unsat.map(describeUnsat), 4, '; ');
+  const noun = unsat.length === 1 ? 'unsatisfied precondition' : 'unsatisfied preconditions';
+  return `${phrases} — ${noun} ${limitList(unsat.map((u) => u.text), 8, ', ')}`;
+}
+
+/** `goal not reached after 8 steps: 2 unmet goal conditions (on a b), (on b c)` */
+export function goalMessage(unsat: readonly Unsat[], length: number): string {
+  const noun = unsat.length === 1 ? 'unmet goal condition' : `unmet goal conditions`;
+  const count = unsat.length === 1 ? '' : `${unsat.length} `;
+  return `goal not reached after ${length} step${length === 1 ? '' : 's'}: ${count}${noun} ${limitList(unsat.map((u) => u.text), 12, ', ')}`;
+}
+
+/** One line for any verdict: `plan valid: cost 12, 12 steps` or the explanation. */
+export function explainResult(result: ValidationResult): string {
+  if (result.status === 'valid') return `plan valid: cost ${result.cost}, ${result.length} step${result.length === 1 ? '' : 's'}`;
+  return result.explanation;
+}
+
+function limitList(items: readonly string[], max: number, sep: string): string {
+  if (items.length <= max) return items.join(sep);
+  return `${items.slice(0, max).join(sep)}${sep}... (${items.length - max} more)`;
+}
+
+/** Levenshtein distance, for "did you mean" suggestions. */
+export function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+
+/** The closest candidate within a third of the name's length, if any. */
+export function closest(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = editDistance(name, c);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
