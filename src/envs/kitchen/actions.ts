@@ -1,0 +1,155 @@
+/**
+ * Kitchen actions and deterministic dynamics (Tru-POMDP section 3.2):
+ * OPEN(area) opens a closed area; PICK(area, object) takes an object from an
+ * open area into the empty hand; PLACE(area) puts the held object into an open
+ * area; NONE does nothing. Moving is implicit: a feasible OPEN/PICK/PLACE first
+ * moves the robot to the action's area at its navigation cost. An infeasible
+ * action changes nothing (the robot does not move either).
+ */
+import { GroundplanError } from '../../core/errors.js';
+import { MANIPULATION_COST } from './config.js';
+import { navCost } from './layout.js';
+import { EMPTY_HAND, IN_HAND, type KitchenState, type KitchenWorld } from './state.js';
+
+export type KitchenAction =
+  | { readonly type: 'open'; readonly area: number }
+  | { readonly type: 'pick'; readonly area: number; readonly object: number }
+  | { readonly type: 'place'; readonly area: number }
+  | { readonly type: 'none' };
+
+export const NONE: KitchenAction = Object.freeze({ type: 'none' });
+
+/** Why an action is infeasible in a state, or `undefined` when it is feasible. */
+export type InfeasibleReason =
+  | 'area-already-open'
+  | 'area-closed'
+  | 'hand-full'
+  | 'hand-empty'
+  | 'object-not-in-area';
+
+export function infeasibleReason(s: KitchenState, a: KitchenAction): InfeasibleReason | undefined {
+  switch (a.type) {
+    case 'none':
+      return undefined;
+    case 'open':
+      return s.open[a.area] ? 'area-already-open' : undefined;
+    case 'pick':
+      if (!s.open[a.area]) return 'area-closed';
+      if (s.hand !== EMPTY_HAND) return 'hand-full';
+      if (s.objectArea[a.object] !== a.area) return 'object-not-in-area';
+      return undefined;
+    case 'place':
+      if (!s.open[a.area]) return 'area-closed';
+      if (s.hand === EMPTY_HAND) return 'hand-empty';
+      return undefined;
+  }
+}
+
+export function isFeasible(s: KitchenState, a: KitchenAction): boolean {
+  return infeasibleReason(s, a) === undefined;
+}
+
+export interface StepResult {
+  /** The next state; the very same object as the input when nothing changed. */
+  readonly state: KitchenState;
+  readonly feasible: boolean;
+  readonly reason?: InfeasibleReason;
+  /** Navigation distance travelled (0 when infeasible or NONE). */
+  readonly navigation: number;
+  /** Navigation + manipulation cost (0 when infeasible or NONE). */
+  readonly cost: number;
+}
+
+/** Navigation + manipulation cost of a feasible action from `s` (0 for NONE). */
+export function actionCost(world: KitchenWorld, s: KitchenState, a: KitchenAction): number {
+  if (a.type === 'none') return 0;
+  return navCost(world.layout, s.robot, a.area) + MANIPULATION_COST;
+}
+
+/** The transition function. Pure: never mutates `s`. */
+export function applyAction(world: KitchenWorld, s: KitchenState, a: KitchenAction): StepResult {
+  const reason = infeasibleReason(s, a);
+  if (reason !== undefined) return { state: s, feasible: false, reason, navigation: 0, cost: 0 };
+  if (a.type === 'none') return { state: s, feasible: true, navigation: 0, cost: 0 };
+  const navigation = navCost(world.layout, s.robot, a.area);
+  const cost = navigation + MANIPULATION_COST;
+  switch (a.type) {
+    case 'open': {
+      const open = s.open.slice();
+      open[a.area] = 1;
+      return { state: { robot: a.area, hand: s.hand, objectArea: s.objectArea, open }, feasible: true, navigation, cost };
+    }
+    case 'pick': {
+      const objectArea = s.objectArea.slice();
+      objectArea[a.object] = IN_HAND;
+      return { state: { robot: a.area, hand: a.object, objectArea, open: s.open }, feasible: true, navigation, cost };
+    }
+    case 'place': {
+      const objectArea = s.objectArea.slice();
+      objectArea[s.hand] = a.area;
+      return { state: { robot: a.area, hand: EMPTY_HAND, objectArea, open: s.open }, feasible: true, navigation, cost };
+    }
+  }
+}
+
+/**
+ * Every feasible action in `s` except NONE: OPEN of each closed area, PICK of
+ * each object in an open area (hand empty), PLACE into each open area (hand full).
+ */
+export function feasibleActions(world: KitchenWorld, s: KitchenState): KitchenAction[] {
+  const out: KitchenAction[] = [];
+  const n = world.layout.areas.length;
+  for (let a = 0; a < n; a++) if (!s.open[a]) out.push({ type: 'open', area: a });
+  if (s.hand === EMPTY_HAND) {
+    for (let o = 0; o < s.objectArea.length; o++) {
+      const a = s.objectArea[o];
+      if (a >= 0 && s.open[a]) out.push({ type: 'pick', area: a, object: o });
+    }
+  } else {
+    for (let a = 0; a < n; a++) if (s.open[a]) out.push({ type: 'place', area: a });
+  }
+  return out;
+}
+
+export function actionsEqual(x: KitchenAction, y: KitchenAction): boolean {
+  if (x.type !== y.type) return false;
+  if (x.type === 'none' || y.type === 'none') return true;
+  if (x.area !== y.area) return false;
+  return x.type !== 'pick' || y.type !== 'pick' || x.object === y.object;
+}
+
+/** `OPEN(Fridge_Cooler_Layer)`, `PICK(Prep_Surface, milk_1)`, `PLACE(Human_Hand)`, `NONE`. */
+export function formatAction(world: KitchenWorld, a: KitchenAction): string {
+  const areas = world.layout.areas;
+  switch (a.type) {
+    case 'none':
+      return 'NONE';
+    case 'open':
+      return `OPEN(${areas[a.area]})`;
+    case 'pick':
+      return `PICK(${areas[a.area]}, ${world.objects[a.object]})`;
+    case 'place':
+      return `PLACE(${areas[a.area]})`;
+  }
+}
+
+/** Parse the `formatAction` syntax (case-insensitive verb); throws on unknown names. */
+export function parseAction(world: KitchenWorld, text: string): KitchenAction {
+  const m = /^\s*([A-Za-z]+)\s*(?:\(\s*([^,()]*?)\s*(?:,\s*([^,()]*?)\s*)?\))?\s*$/.exec(text);
+  if (!m) throw new GroundplanError('KITCHEN_ACTION', `cannot parse action '${text}'`);
+  const verb = m[1].toLowerCase();
+  const area = (name: string | undefined): number => {
+    const i = name === undefined ? undefined : world.layout.areaIndex.get(name);
+    if (i === undefined) throw new GroundplanError('KITCHEN_ACTION', `unknown area '${name ?? ''}' in action '${text}'`);
+    return i;
+  };
+  if (verb === 'none' && m[2] === undefined) return NONE;
+  if (verb === 'open' && m[3] === undefined) return { type: 'open', area: area(m[2]) };
+  if (verb === 'place' && m[3] === undefined) return { type: 'place', area: area(m[2]) };
+  if (verb === 'pick' && m[3] !== undefined) {
+    const o = world.objectIndex.get(m[3]);
+    if (o === undefined) throw new GroundplanError('KITCHEN_ACTION', `unknown object '${m[3]}' in action '${text}'`);
+    return { type: 'pick', area: area(m[2]), object: o };
+  }
+  throw new GroundplanError('KITCHEN_ACTION', `cannot parse action '${text}'`);
+}

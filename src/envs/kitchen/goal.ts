@@ -1,0 +1,41 @@
+/**
+ * Goal semantics: a goal set is an OR over alternatives, each an AND of
+ * (object → target area) pairs. Success when any alternative is fully met;
+ * objects not named in the met alternative may be anywhere.
+ */
+import type { KitchenState } from './state.js';
+
+export interface GoalPair {
+  readonly object: number;
+  readonly area: number;
+}
+/** One placement goal p_i: all pairs must hold. */
+export type GoalAlternative = readonly GoalPair[];
+/** The goal set 𝒫: any one alternative suffices. */
+export type GoalSet = readonly GoalAlternative[];
+
+export function pairMet(s: KitchenState, p: GoalPair): boolean {
+  return s.objectArea[p.object] === p.area;
+}
+
+/** Number of pairs of `alt` that hold in `s`. */
+export function countMet(s: KitchenState, alt: GoalAlternative): number {
+  let n = 0;
+  for (const p of alt) if (s.objectArea[p.object] === p.area) n++;
+  return n;
+}
+
+export function alternativeSatisfied(s: KitchenState, alt: GoalAlternative): boolean {
+  for (const p of alt) if (s.objectArea[p.object] !== p.area) return false;
+  return true;
+}
+
+export function goalSatisfied(s: KitchenState, goals: GoalSet): boolean {
+  for (const alt of goals) if (alternativeSatisfied(s, alt)) return true;
+  return false;
+}
+
+/** Index of the first satisfied alternative, or -1. */
+export function satisfiedAlternative(s: KitchenState, goals: GoalSet): number {
+  return goals.findIndex((alt) => alternativeSatisfied(s, alt));
+}

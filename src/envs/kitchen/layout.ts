@@ -1,0 +1,166 @@
+/**
+ * Kitchen layouts (the five RoboCasa kitchens of Tru-POMDP): rooms → poses →
+ * furniture groups → areas with an initial `is_open`, plus undirected pose
+ * edges with navigation costs. The navigation cost between two areas is the
+ * shortest-path cost between their poses (Dijkstra over the pose graph); areas
+ * under the same pose cost 0.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { GroundplanError, InputError } from '../../core/errors.js';
+import { packageDataPath } from './package-data.js';
+
+/** The five kitchens shipped with the package. */
+export const KITCHEN_NAMES = ['one_wall', 'one_wall_large', 'l_shaped', 'l_shaped_large', 'galley'] as const;
+export type KitchenName = (typeof KITCHEN_NAMES)[number];
+
+export function isKitchenName(s: string): s is KitchenName {
+  return (KITCHEN_NAMES as readonly string[]).includes(s);
+}
+
+/** A loaded layout. Areas are interned: index i ↔ `areas[i]`. Immutable. */
+export interface KitchenLayout {
+  readonly name: string;
+  /** Area names in file order. */
+  readonly areas: readonly string[];
+  readonly areaIndex: ReadonlyMap<string, number>;
+  /** Pose names (including poses that only appear in edges, e.g. waypoints). */
+  readonly poses: readonly string[];
+  /** Pose index of each area. */
+  readonly areaPose: Int32Array;
+  /** Furniture group of each area. */
+  readonly areaFurniture: readonly string[];
+  /** 1 when the area starts open (surfaces, shelves), 0 when closed. */
+  readonly initiallyOpen: Uint8Array;
+  /** All-pairs area navigation costs, row-major `dist[a * n + b]`. */
+  readonly dist: Float64Array;
+  /** Largest finite navigation cost between two areas. */
+  readonly maxDist: number;
+}
+
+/** Navigation cost between two area indices. */
+export function navCost(layout: KitchenLayout, from: number, to: number): number {
+  return layout.dist[from * layout.areas.length + to];
+}
+
+const areaSchema = z.object({ is_open: z.boolean(), objects: z.array(z.string()).optional() });
+const rawLayoutSchema = z.object({
+  room: z.record(z.string(), z.record(z.string(), z.record(z.string(), areaSchema))),
+  edges: z.array(z.object({ link: z.tuple([z.string(), z.string()]), cost: z.number().nonnegative() })),
+});
+
+/** Build a layout from the raw JSON value of a layout file. */
+export function parseLayout(raw: unknown, name: string, file?: string): KitchenLayout {
+  const parsed = rawLayoutSchema.safeParse(raw);
+  const where = file ?? name;
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue.path.map(String).join('.');
+    throw new InputError('KITCHEN_LAYOUT', `${where}: ${path || '<root>'}: ${issue.message}`);
+  }
+  const { room, edges } = parsed.data;
+  const poses: string[] = [];
+  const poseIndex = new Map<string, number>();
+  const internPose = (p: string): number => {
+    let i = poseIndex.get(p);
+    if (i === undefined) {
+      i = poses.length;
+      poses.push(p);
+      poseIndex.set(p, i);
+    }
+    return i;
+  };
+  const areas: string[] = [];
+  const areaIndex = new Map<string, number>();
+  const furniture: string[] = [];
+  const poseOf: number[] = [];
+  const open: number[] = [];
+  for (const [pose, groups] of Object.entries(room)) {
+    const p = internPose(pose);
+    for (const [group, members] of Object.entries(groups)) {
+      for (const [area, info] of Object.entries(members)) {
+        if (areaIndex.has(area)) {
+          throw new InputError('KITCHEN_LAYOUT', `${where}: room.${pose}.${group}.${area}: duplicate area name '${area}'`);
+        }
+        areaIndex.set(area, areas.length);
+        areas.push(area);
+        furniture.push(group);
+        poseOf.push(p);
+        open.push(info.is_open ? 1 : 0);
+      }
+    }
+  }
+  const adj: Array<Array<[number, number]>> = [];
+  for (const e of edges) {
+    const a = internPose(e.link[0]);
+    const b = internPose(e.link[1]);
+    while (adj.length < poses.length) adj.push([]);
+    adj[a].push([b, e.cost]);
+    adj[b].push([a, e.cost]);
+  }
+  while (adj.length < poses.length) adj.push([]);
+  const poseDist = poses.map((_, src) => dijkstra(adj, src));
+  const n = areas.length;
+  const dist = new Float64Array(n * n);
+  let maxDist = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const d = poseDist[poseOf[i]][poseOf[j]];
+      dist[i * n + j] = d;
+      if (Number.isFinite(d) && d > maxDist) maxDist = d;
+    }
+  }
+  return {
+    name,
+    areas,
+    areaIndex,
+    poses,
+    areaPose: Int32Array.from(poseOf),
+    areaFurniture: furniture,
+    initiallyOpen: Uint8Array.from(open),
+    dist,
+    maxDist,
+  };
+}
+
+/** Single-source shortest paths; O(V²) is plenty for ~12 poses. */
+function dijkstra(adj: ReadonlyArray<ReadonlyArray<readonly [number, number]>>, src: number): number[] {
+  const n = adj.length;
+  const d = new Array<number>(n).fill(Infinity);
+  const done = new Array<boolean>(n).fill(false);
+  d[src] = 0;
+  for (let k = 0; k < n; k++) {
+    let u = -1;
+    for (let v = 0; v < n; v++) if (!done[v] && (u < 0 || d[v] < d[u])) u = v;
+    if (u < 0 || d[u] === Infinity) break;
+    done[u] = true;
+    for (const [v, w] of adj[u]) if (d[u] + w < d[v]) d[v] = d[u] + w;
+  }
+  return d;
+}
+
+const cache = new Map<string, KitchenLayout>();
+
+/** Load one of the five bundled kitchens (cached; layouts are immutable). */
+export function loadLayout(name: KitchenName | string): KitchenLayout {
+  if (!isKitchenName(name)) {
+    throw new GroundplanError('KITCHEN_UNKNOWN', `unknown kitchen '${name}' (known: ${KITCHEN_NAMES.join(', ')})`);
+  }
+  const hit = cache.get(name);
+  if (hit) return hit;
+  const file = packageDataPath('kitchens', `${name}.json`);
+  const layout = loadLayoutFile(file, name);
+  cache.set(name, layout);
+  return layout;
+}
+
+/** Load a layout file in the RoboCasa/Tru-POMDP format from any path. */
+export function loadLayoutFile(file: string, name: string): KitchenLayout {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new InputError('KITCHEN_LAYOUT', `${file}: cannot read layout: ${(err as Error).message}`, undefined, { cause: err });
+  }
+  return parseLayout(raw, name, file);
+}
