@@ -4,10 +4,12 @@
  */
 import type { Command } from 'commander';
 
+import { register as registerLlm } from './llm.js';
 type Register = (program: Command) => void;
 
 const registrations: Register[] = [
   // one entry per command file, e.g. (await import('./plan.js')).register
+  registerLlm,
 ];
 
 export function registerCommands(program: Command): void {

@@ -1,0 +1,105 @@
+/**
+ * Choosing the model and LLM settings: `--model` flag > `GROUNDPLAN_MODEL`
+ * env > config file (`groundplan.config.json`, or `groundplan.config.ts`
+ * loaded through tsx) > default (`prior` once registered).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { LlmConfigError } from './errors.js';
+import { formatZodIssues } from './ask.js';
+import { isModelRegistered } from './registry.js';
+
+export const llmConfigSchema = z
+  .object({
+    model: z.string().min(1).optional(),
+    baseUrl: z.string().url().optional(),
+    llm: z
+      .object({
+        timeoutMs: z.number().positive().optional(),
+        maxRetries: z.number().int().min(0).optional(),
+        concurrency: z.number().int().min(1).optional(),
+        cache: z.string().min(1).optional(),
+        temperature: z.number().min(0).optional(),
+        synthetic: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .passthrough();
+
+export type GroundplanConfig = z.infer<typeof llmConfigSchema>;
+
+export const CONFIG_FILES = ['groundplan.config.json', 'groundplan.config.ts'] as const;
+
+function validate(raw: unknown, path: string): GroundplanConfig {
+  const parsed = llmConfigSchema.safeParse(raw);
+  if (!parsed.success) throw new LlmConfigError(`${path}: ${formatZodIssues(parsed.error).join('; ')}`);
+  return parsed.data;
+}
+
+/**
+ * Loads the config file: `explicit` if given, else the first of
+ * `groundplan.config.json` / `groundplan.config.ts` in `cwd`; undefined when none.
+ */
+export async function loadConfig(cwd: string, explicit?: string): Promise<{ path: string; config: GroundplanConfig } | undefined> {
+  const path = explicit ? resolve(cwd, explicit) : CONFIG_FILES.map((f) => resolve(cwd, f)).find((p) => existsSync(p));
+  if (!path) return undefined;
+  if (!existsSync(path)) throw new LlmConfigError(`config file ${path} does not exist`);
+  if (path.endsWith('.json')) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (err) {
+      throw new LlmConfigError(`${path}: not valid JSON (${(err as Error).message})`);
+    }
+    return { path, config: validate(raw, path) };
+  }
+  if (/\.(ts|mts|js|mjs)$/.test(path)) {
+    let mod: { default?: unknown };
+    try {
+      if (/\.m?js$/.test(path)) {
+        mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+      } else {
+        // tsx compiles the TypeScript config on the fly (no build step needed).
+        const { tsImport } = (await import('tsx/esm/api')) as { tsImport: (s: string, o: string) => Promise<unknown> };
+        mod = (await tsImport(pathToFileURL(path).href, import.meta.url)) as { default?: unknown };
+      }
+    } catch (err) {
+      throw new LlmConfigError(`${path}: cannot load (${(err as Error).message})`);
+    }
+    return { path, config: validate(mod.default ?? mod, path) };
+  }
+  throw new LlmConfigError(`${path}: config files are .json or .ts`);
+}
+
+export type ModelSource = 'flag' | 'env' | 'config' | 'default';
+
+export interface ModelChoice {
+  id: string;
+  baseUrl?: string;
+  source: ModelSource;
+}
+
+/** Applies the precedence flag > env > config > default. */
+export function chooseModel(input: {
+  flag?: string;
+  baseUrlFlag?: string;
+  env?: Record<string, string | undefined>;
+  config?: GroundplanConfig;
+  configPath?: string;
+}): ModelChoice {
+  const env = input.env ?? process.env;
+  const envBase = env.GROUNDPLAN_BASE_URL || undefined;
+  if (input.flag) return { id: input.flag, baseUrl: input.baseUrlFlag ?? envBase, source: 'flag' };
+  if (env.GROUNDPLAN_MODEL) return { id: env.GROUNDPLAN_MODEL, baseUrl: input.baseUrlFlag ?? envBase, source: 'env' };
+  if (input.config?.model) {
+    return { id: input.config.model, baseUrl: input.baseUrlFlag ?? envBase ?? input.config.baseUrl, source: 'config' };
+  }
+  if (isModelRegistered('prior')) return { id: 'prior', baseUrl: undefined, source: 'default' };
+  throw new LlmConfigError(
+    'no model chosen: pass --model ID (e.g. openai:gpt-4.1, anthropic:claude-sonnet-4-5, compat:NAME@http://HOST:PORT/v1, synthetic), ' +
+      `set GROUNDPLAN_MODEL, or put "model" in ${input.configPath ?? 'groundplan.config.json'}`,
+  );
+}

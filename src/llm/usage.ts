@@ -1,0 +1,117 @@
+/**
+ * Usage accounting per kind: calls, failures, retries, input and output
+ * tokens, latency and cache hits. `withUsage(meter)` records every call that
+ * passes through it; put it outermost to see cache hits.
+ */
+import { LlmRetriesExhaustedError } from './errors.js';
+import type { LlmClient, LlmMiddleware, LlmResponse } from './types.js';
+
+export interface KindUsage {
+  calls: number;
+  /** Calls that ended in an error. */
+  failures: number;
+  retries: number;
+  cacheHits: number;
+  /** Tokens the provider billed (calls answered from a cache or cassette excluded). */
+  inputTokens: number;
+  outputTokens: number;
+  /** Tokens recorded for answers served from a cache or cassette (not billed again). */
+  cachedInputTokens: number;
+  cachedOutputTokens: number;
+  /** Sum of latencies (ms) of calls that returned. */
+  latencyMs: number;
+  meanLatencyMs: number;
+  maxLatencyMs: number;
+}
+
+export interface UsageSummary {
+  byKind: Record<string, KindUsage>;
+  total: KindUsage;
+}
+
+function empty(): KindUsage {
+  return { calls: 0, failures: 0, retries: 0, cacheHits: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cachedOutputTokens: 0, latencyMs: 0, meanLatencyMs: 0, maxLatencyMs: 0 };
+}
+
+export class UsageMeter {
+  private readonly kinds = new Map<string, KindUsage>();
+
+  private entry(kind: string): KindUsage {
+    let e = this.kinds.get(kind);
+    if (!e) {
+      e = empty();
+      this.kinds.set(kind, e);
+    }
+    return e;
+  }
+
+  /** Records a call that returned. */
+  record(kind: string, response: LlmResponse): void {
+    const e = this.entry(kind);
+    e.calls++;
+    e.retries += response.retries ?? 0;
+    if (response.cached) {
+      e.cacheHits++;
+      e.cachedInputTokens += response.usage.inputTokens;
+      e.cachedOutputTokens += response.usage.outputTokens;
+    } else {
+      e.inputTokens += response.usage.inputTokens;
+      e.outputTokens += response.usage.outputTokens;
+    }
+    e.latencyMs += response.latencyMs;
+    e.maxLatencyMs = Math.max(e.maxLatencyMs, response.latencyMs);
+  }
+
+  /** Records a call that failed (with the retries it spent). */
+  recordFailure(kind: string, error: unknown): void {
+    const e = this.entry(kind);
+    e.calls++;
+    e.failures++;
+    if (error instanceof LlmRetriesExhaustedError) e.retries += error.attempts - 1;
+  }
+
+  /** A snapshot: per kind (sorted by name) and the total. */
+  summary(): UsageSummary {
+    const byKind: Record<string, KindUsage> = {};
+    const total = empty();
+    for (const kind of [...this.kinds.keys()].sort()) {
+      const e = { ...this.kinds.get(kind)! };
+      const returned = e.calls - e.failures;
+      e.meanLatencyMs = returned > 0 ? e.latencyMs / returned : 0;
+      byKind[kind] = e;
+      total.calls += e.calls;
+      total.failures += e.failures;
+      total.retries += e.retries;
+      total.cacheHits += e.cacheHits;
+      total.inputTokens += e.inputTokens;
+      total.outputTokens += e.outputTokens;
+      total.cachedInputTokens += e.cachedInputTokens;
+      total.cachedOutputTokens += e.cachedOutputTokens;
+      total.latencyMs += e.latencyMs;
+      total.maxLatencyMs = Math.max(total.maxLatencyMs, e.maxLatencyMs);
+    }
+    const returned = total.calls - total.failures;
+    total.meanLatencyMs = returned > 0 ? total.latencyMs / returned : 0;
+    return { byKind, total };
+  }
+
+  reset(): void {
+    this.kinds.clear();
+  }
+}
+
+export function withUsage(meter: UsageMeter): LlmMiddleware {
+  return (inner: LlmClient): LlmClient => ({
+    id: inner.id,
+    async complete(request) {
+      try {
+        const response = await inner.complete(request);
+        meter.record(request.kind, response);
+        return response;
+      } catch (err) {
+        meter.recordFailure(request.kind, err);
+        throw err;
+      }
+    },
+  });
+}
