@@ -3,8 +3,8 @@
  * `register(program)` function; add one line here per command file.
  */
 import type { Command } from 'commander';
-
 import { register as registerLlm } from './llm.js';
+
 type Register = (program: Command) => void;
 
 const registrations: Register[] = [
