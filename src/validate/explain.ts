@@ -41,9 +41,9 @@ export function goalMessage(unsat: readonly Unsat[], length: number): string {
   return `goal not reached after ${length} step${length === 1 ? '' : 's'}: ${count}${noun} ${limitList(unsat.map((u) => u.text), 12, ', ')}`;
 }
 
-/** One line for any verdict: `plan valid: cost 12, 12 steps` or the explanation. */
+/** One line for any verdict: `Plan valid: cost 12, 12 steps` or the explanation. */
 export function explainResult(result: ValidationResult): string {
-  if (result.status === 'valid') return `plan valid: cost ${result.cost}, ${result.length} step${result.length === 1 ? '' : 's'}`;
+  if (result.status === 'valid') return `Plan valid: cost ${result.cost}, ${result.length} step${result.length === 1 ? '' : 's'}`;
   return result.explanation;
 }
 

@@ -68,4 +68,6 @@ export type InvalidResult = Extract<ValidationResult, { status: 'invalid' }>;
 export interface ValidateOptions {
   /** Record the per-step trace of a valid plan (default true). */
   trace?: boolean;
+  /** Called after each step is applied (also for plans that later turn out invalid). */
+  onStep?: (entry: TraceEntry, stepIndex: number) => void;
 }

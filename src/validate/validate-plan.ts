@@ -71,15 +71,12 @@ export class PlanValidator {
         };
       }
       const before = fluents.get('(total-cost)') ?? 0;
-      if (action.effect) {
-        const eff = collectEffects(action.effect, env, ctx, fluents);
-        const changed = applyEffects(state, fluents, eff);
-        if (recordTrace) {
-          const stepCost = metric ? (fluents.get('(total-cost)') ?? 0) - before : 1;
-          trace.push({ step, action: formatStep(step), added: changed.added.sort(), deleted: changed.deleted.sort(), cost: stepCost });
-        }
-      } else if (recordTrace) {
-        trace.push({ step, action: formatStep(step), added: [], deleted: [], cost: metric ? 0 : 1 });
+      const changed = action.effect ? applyEffects(state, fluents, collectEffects(action.effect, env, ctx, fluents)) : { added: [], deleted: [] };
+      if (recordTrace || options.onStep) {
+        const stepCost = metric ? (fluents.get('(total-cost)') ?? 0) - before : 1;
+        const entry: TraceEntry = { step, action: formatStep(step), added: changed.added.sort(), deleted: changed.deleted.sort(), cost: stepCost };
+        if (recordTrace) trace.push(entry);
+        options.onStep?.(entry, i);
       }
     }
 

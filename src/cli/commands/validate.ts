@@ -1,0 +1,78 @@
+/**
+ * `groundplan validate DOMAIN PROBLEM PLAN [--json] [--verbose]`: replay a plan
+ * with VAL semantics. Exit 0 valid, 1 invalid (precondition or goal), 2 bad input
+ * (unreadable file, syntax error, or a plan naming an unknown action/object, a
+ * wrong number of arguments or a wrongly typed argument: one `file:line:col:` line).
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { parseDomain } from '../../pddl/parse-domain.js';
+import { parseProblem } from '../../pddl/parse-problem.js';
+import { explainResult } from '../../validate/explain.js';
+import { type ParsedPlanStep, parsePlan } from '../../validate/plan-file.js';
+import type { TraceEntry, ValidationResult } from '../../validate/result.js';
+import { validatePlan } from '../../validate/validate-plan.js';
+
+interface ValidateCliOptions {
+  json?: boolean;
+  verbose?: boolean;
+}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = err instanceof Error && 'code' in err ? String((err as NodeJS.ErrnoException).code) : 'unreadable';
+    throw new InputError('FILE_READ', `cannot read ${what} file '${path}' (${code})`);
+  }
+}
+
+function formatTraceLine(e: TraceEntry, i: number): string {
+  const changes = [...e.deleted.map((f) => `-${f}`), ...e.added.map((f) => `+${f}`)].join(' ');
+  return `${String(i + 1).padStart(4)}. ${e.action}${changes ? `  ${changes}` : ''}`;
+}
+
+function jsonVerdict(r: ValidationResult): unknown {
+  // Steps carry spans (positions in the plan file); keep JSON output small and stable.
+  const step = (s: ParsedPlanStep | { name: string; args: string[] }) => ({ name: s.name, args: s.args, ...('span' in s && s.span ? { line: s.span.start.line } : {}) });
+  if (r.status === 'valid') return { ...r, trace: r.trace.map((t) => ({ ...t, step: step(t.step) })) };
+  if (r.reason === 'goal') return r;
+  return { ...r, step: step(r.step) };
+}
+
+export function register(program: Command): void {
+  program
+    .command('validate')
+    .description('check a plan against a PDDL domain and problem (VAL semantics); exit 0 valid, 1 invalid, 2 bad input')
+    .argument('<domain>', 'PDDL domain file')
+    .argument('<problem>', 'PDDL problem file')
+    .argument('<plan>', 'plan file: one (action arg ...) per line, ; comments')
+    .option('--json', 'print the verdict as JSON')
+    .option('--verbose', 'print every step with the facts it deletes (-) and adds (+)')
+    .action((domainPath: string, problemPath: string, planPath: string, opts: ValidateCliOptions) => {
+      const domain = parseDomain(readText(domainPath, 'domain'), domainPath);
+      const problem = parseProblem(readText(problemPath, 'problem'), domain, problemPath);
+      const steps = parsePlan(readText(planPath, 'plan'), planPath);
+      const result = validatePlan(domain, problem, steps, {
+        trace: Boolean(opts.json),
+        onStep: opts.verbose && !opts.json ? (e, i) => process.stdout.write(`${formatTraceLine(e, i)}\n`) : undefined,
+      });
+      if (opts.json) process.stdout.write(`${JSON.stringify(jsonVerdict(result), null, 2)}\n`);
+
+      if (result.status === 'valid') {
+        if (!opts.json) process.stdout.write(`${explainResult(result)}\n`);
+        process.exitCode = 0;
+        return;
+      }
+      if (result.reason === 'precondition' || result.reason === 'goal') {
+        if (!opts.json) process.stdout.write(`Plan invalid: ${result.explanation}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      // The plan names something the task does not have: bad input, located in the plan file.
+      const s = steps[result.stepIndex];
+      const span = result.argIndex !== undefined ? s.argSpans[result.argIndex] : result.reason === 'unknown-action' ? s.nameSpan : s.span;
+      throw new InputError(`PLAN_${result.reason.toUpperCase().replace('-', '_')}`, `${result.message} (step ${result.stepIndex + 1})`, span);
+    });
+}
