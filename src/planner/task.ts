@@ -24,6 +24,13 @@ export interface GroundOperator {
   del: number[];
   /** Conditional effects, evaluated in the state before the operator applies. */
   conditional: ConditionalEffect[];
+  /**
+   * Disjunctive precondition clauses (CNF), set only by the PDDL grounder when an
+   * ADL precondition's DNF would be exponential (e.g. `(not (exists ...))`): each
+   * clause holds when one of its `pos` facts holds or one of its `neg` facts does not.
+   * Absent (undefined) on ordinary operators.
+   */
+  preOr?: { pos: number[]; neg: number[] }[];
   /** Cost (1 when the task has no action costs). */
   cost: number;
   /**

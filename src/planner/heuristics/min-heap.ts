@@ -1,0 +1,76 @@
+/**
+ * A binary min-heap of (key, value) pairs in typed arrays, for the relaxed
+ * exploration's generalized Dijkstra. Duplicates are allowed; callers skip
+ * stale entries (lazy deletion).
+ */
+export class MinHeap {
+  private keys: Float64Array;
+  private vals: Int32Array;
+  private n = 0;
+
+  constructor(capacity = 256) {
+    this.keys = new Float64Array(capacity);
+    this.vals = new Int32Array(capacity);
+  }
+
+  get size(): number {
+    return this.n;
+  }
+
+  clear(): void {
+    this.n = 0;
+  }
+
+  push(key: number, val: number): void {
+    if (this.n === this.keys.length) {
+      const k = new Float64Array(this.n * 2);
+      k.set(this.keys);
+      this.keys = k;
+      const v = new Int32Array(this.n * 2);
+      v.set(this.vals);
+      this.vals = v;
+    }
+    const keys = this.keys;
+    const vals = this.vals;
+    let i = this.n++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (keys[p] <= key) break;
+      keys[i] = keys[p];
+      vals[i] = vals[p];
+      i = p;
+    }
+    keys[i] = key;
+    vals[i] = val;
+  }
+
+  /** Key of the minimum (undefined behaviour when empty). */
+  peekKey(): number {
+    return this.keys[0];
+  }
+
+  /** Removes the minimum and returns its value. */
+  pop(): number {
+    const keys = this.keys;
+    const vals = this.vals;
+    const top = vals[0];
+    const n = --this.n;
+    if (n > 0) {
+      const key = keys[n];
+      const val = vals[n];
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && keys[c + 1] < keys[c]) c++;
+        if (keys[c] >= key) break;
+        keys[i] = keys[c];
+        vals[i] = vals[c];
+        i = c;
+      }
+      keys[i] = key;
+      vals[i] = val;
+    }
+    return top;
+  }
+}

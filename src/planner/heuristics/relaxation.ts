@@ -1,0 +1,246 @@
+/**
+ * Delete-relaxation heuristics computed by a generalized Dijkstra exploration
+ * over relaxed operators (Bonet & Geffner 2001 for h_add / h_max; Hoffmann &
+ * Nebel 2001 for h_FF). h_FF extracts a relaxed plan from the h_add best
+ * supporters (as Fast Downward's `ff()` does) and counts each operator once;
+ * preferred operators are the relaxed-plan operators applicable in the state.
+ */
+import type { CompiledTask, CostType } from '../compiled-task.js';
+import type { Heuristic } from './heuristic.js';
+import { MinHeap } from './min-heap.js';
+import { RelaxedTask } from './relaxed-task.js';
+
+type Mode = 'add' | 'max';
+
+/** The shared exploration: fact costs and best supporters for one state at a time. */
+export class RelaxedExploration {
+  readonly relaxed: RelaxedTask;
+  readonly factCost: Float64Array;
+  readonly supporter: Int32Array;
+  private readonly opCost: Float64Array;
+  private readonly unsat: Int32Array;
+  private readonly numPre: Int32Array;
+  private readonly done: Int32Array;
+  private readonly isGoal: Uint8Array;
+  private readonly noPreOps: Int32Array;
+  private readonly heap = new MinHeap(1024);
+  private epoch = 0;
+  private readonly mode: Mode;
+
+  constructor(relaxed: RelaxedTask, mode: Mode) {
+    this.relaxed = relaxed;
+    this.mode = mode;
+    const nf = relaxed.numFacts;
+    const no = relaxed.numOps;
+    this.factCost = new Float64Array(nf);
+    this.supporter = new Int32Array(nf);
+    this.opCost = new Float64Array(no);
+    this.unsat = new Int32Array(no);
+    this.numPre = new Int32Array(no);
+    const noPre: number[] = [];
+    for (let u = 0; u < no; u++) {
+      this.numPre[u] = relaxed.preStart[u + 1] - relaxed.preStart[u];
+      if (this.numPre[u] === 0) noPre.push(u);
+    }
+    this.noPreOps = Int32Array.from(noPre);
+    this.done = new Int32Array(nf);
+    this.isGoal = new Uint8Array(nf);
+    for (const g of relaxed.goals) this.isGoal[g] = 1;
+  }
+
+  /**
+   * Computes fact costs from `state`. Stops once every goal is settled when
+   * `stopAtGoals`. Returns false when some goal is unreachable.
+   */
+  explore(state: Uint32Array, stopAtGoals = true): boolean {
+    const r = this.relaxed;
+    const factCost = this.factCost;
+    const supporter = this.supporter;
+    const opCost = this.opCost;
+    const unsat = this.unsat;
+    const done = this.done;
+    const heap = this.heap;
+    const isAdd = this.mode === 'add';
+    factCost.fill(Infinity);
+    supporter.fill(-1);
+    unsat.set(this.numPre);
+    opCost.set(r.baseCost);
+    heap.clear();
+    const epoch = ++this.epoch;
+    let goalsLeft = r.goals.length;
+    const tf = r.taskFacts;
+    for (let w = 0, W = (tf + 31) >>> 5; w < W; w++) {
+      let bits = state[w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const f = (w << 5) + 31 - Math.clz32(low);
+        bits ^= low;
+        factCost[f] = 0;
+        heap.push(0, f);
+      }
+    }
+    if (r.initFact >= 0) {
+      factCost[r.initFact] = 0;
+      heap.push(0, r.initFact);
+    }
+    const effStart = r.effStart;
+    const eff = r.eff;
+    for (let i = 0; i < this.noPreOps.length; i++) {
+      const u = this.noPreOps[i];
+      const c = opCost[u];
+      for (let k = effStart[u], e = effStart[u + 1]; k < e; k++) {
+        const g = eff[k];
+        if (c < factCost[g]) {
+          factCost[g] = c;
+          supporter[g] = u;
+          heap.push(c, g);
+        }
+      }
+    }
+    if (goalsLeft === 0) return true;
+    const pcs = r.precondOfStart;
+    const pc = r.precondOf;
+    const base = r.baseCost;
+    const isGoal = this.isGoal;
+    while (heap.size > 0) {
+      const c = heap.peekKey();
+      const f = heap.pop();
+      if (done[f] === epoch || c > factCost[f]) continue;
+      done[f] = epoch;
+      if (isGoal[f] === 1 && --goalsLeft === 0 && stopAtGoals) return true;
+      for (let k = pcs[f], e = pcs[f + 1]; k < e; k++) {
+        const u = pc[k];
+        if (isAdd) opCost[u] += c;
+        else if (base[u] + c > opCost[u]) opCost[u] = base[u] + c;
+        if (--unsat[u] === 0) {
+          const oc = opCost[u];
+          for (let j = effStart[u], je = effStart[u + 1]; j < je; j++) {
+            const g = eff[j];
+            if (oc < factCost[g]) {
+              factCost[g] = oc;
+              supporter[g] = u;
+              heap.push(oc, g);
+            }
+          }
+        }
+      }
+    }
+    return goalsLeft === 0;
+  }
+}
+
+/** Relaxed-plan marking shared by h_FF and h_add's preferred operators. */
+class RelaxedPlanMarker {
+  private readonly factMark: Int32Array;
+  private readonly opMark: Int32Array;
+  private epoch = 0;
+  private stack: number[] = [];
+  constructor(
+    private readonly ex: RelaxedExploration,
+    private readonly task: CompiledTask,
+    private readonly costType: CostType,
+  ) {
+    this.factMark = new Int32Array(ex.relaxed.numFacts);
+    this.opMark = new Int32Array(task.numOps);
+  }
+
+  /** Marks the relaxed plan; returns its cost; fills preferred if given. */
+  mark(state: Uint32Array, preferred: number[] | undefined): number {
+    const r = this.ex.relaxed;
+    const sup = this.ex.supporter;
+    const epoch = ++this.epoch;
+    const stack = this.stack;
+    stack.length = 0;
+    let cost = 0;
+    for (let i = 0; i < r.goals.length; i++) {
+      const g = r.goals[i];
+      if (this.factMark[g] !== epoch) {
+        this.factMark[g] = epoch;
+        stack.push(g);
+      }
+    }
+    while (stack.length > 0) {
+      const f = stack.pop() as number;
+      const u = sup[f];
+      if (u < 0) continue;
+      const op = r.opOf[u];
+      const firstUse = this.opMark[op] !== epoch;
+      if (firstUse) {
+        this.opMark[op] = epoch;
+        cost += this.task.adjustedCost(op, this.costType);
+      }
+      let applicable = true;
+      for (let k = r.preStart[u], e = r.preStart[u + 1]; k < e; k++) {
+        const p = r.pre[k];
+        if (p < r.taskFacts && !((state[p >>> 5] >>> (p & 31)) & 1)) applicable = false;
+        if (this.factMark[p] !== epoch) {
+          this.factMark[p] = epoch;
+          stack.push(p);
+        }
+      }
+      if (preferred && applicable && firstUse) preferred.push(op);
+    }
+    return cost;
+  }
+}
+
+export interface RelaxationOptions {
+  costType?: CostType;
+}
+
+/** h_add (additive; not admissible). Preferred operators as for h_FF. */
+export function addHeuristic(task: CompiledTask, options: RelaxationOptions = {}): Heuristic {
+  const costType = options.costType ?? 'normal';
+  const ex = new RelaxedExploration(new RelaxedTask(task, { costType }), 'add');
+  const marker = new RelaxedPlanMarker(ex, task, costType);
+  const goals = ex.relaxed.goals;
+  return {
+    name: 'add',
+    admissible: false,
+    providesPreferred: true,
+    evaluate(state, preferred) {
+      if (preferred) preferred.length = 0;
+      if (!ex.explore(state)) return Infinity;
+      let h = 0;
+      for (let i = 0; i < goals.length; i++) h += ex.factCost[goals[i]];
+      if (preferred) marker.mark(state, preferred);
+      return h;
+    },
+  };
+}
+
+/** h_FF: cost of a relaxed plan extracted from h_add best supporters. */
+export function ffHeuristic(task: CompiledTask, options: RelaxationOptions = {}): Heuristic {
+  const costType = options.costType ?? 'normal';
+  const ex = new RelaxedExploration(new RelaxedTask(task, { costType }), 'add');
+  const marker = new RelaxedPlanMarker(ex, task, costType);
+  return {
+    name: 'ff',
+    admissible: false,
+    providesPreferred: true,
+    evaluate(state, preferred) {
+      if (preferred) preferred.length = 0;
+      if (!ex.explore(state)) return Infinity;
+      return marker.mark(state, preferred);
+    },
+  };
+}
+
+/** h_max (admissible). Conditional effects use the admissible auxiliary-fact encoding. */
+export function maxHeuristic(task: CompiledTask, options: RelaxationOptions = {}): Heuristic {
+  const costType = options.costType ?? 'normal';
+  const ex = new RelaxedExploration(new RelaxedTask(task, { costType, auxForConditional: true }), 'max');
+  const goals = ex.relaxed.goals;
+  return {
+    name: 'max',
+    admissible: true,
+    providesPreferred: false,
+    evaluate(state, preferred) {
+      if (preferred) preferred.length = 0;
+      if (!ex.explore(state)) return Infinity;
+      let h = 0;
+      for (let i = 0; i < goals.length; i++) h = Math.max(h, ex.factCost[goals[i]]);
+      return h;
+    },
+  };
+}

@@ -1,0 +1,381 @@
+/**
+ * One best-first search engine for the whole family, parametrized by the
+ * priority f = wG·g + wH·h: greedy best-first (wG = 0), weighted A* (wG = 1,
+ * wH = w) and A* (w = 1); eager (evaluate successors on generation) or lazy
+ * (deferred evaluation: successors enter the open list with the parent's h and
+ * are evaluated when expanded, Richter & Helmert 2009). Preferred operators use
+ * a second open list alternated with the main one and boosted on progress, as
+ * in Fast Downward. Deterministic: FIFO among equal keys.
+ */
+import { BudgetClock, type Budget } from '../../core/budget.js';
+import { throttle, type EventHandler } from '../../core/events.js';
+import type { CompiledTask, CostType } from '../compiled-task.js';
+import type { Heuristic } from '../heuristics/heuristic.js';
+import { StateRegistry } from '../state-registry.js';
+import { SuccessorGenerator } from '../successor-generator.js';
+import { AlternationOpenList } from './open-list.js';
+import { emptyStats, type SearchEvent, type SearchResult, type SearchStats } from './result.js';
+
+export interface BestFirstConfig {
+  /** Deferred evaluation (lazy search). */
+  lazy: boolean;
+  /** Weight of g in the priority (0 = greedy). */
+  weightG: number;
+  /** Weight of h in the priority. */
+  weightH: number;
+  heuristic: Heuristic;
+  /** Use the heuristic's preferred operators (dual open list). */
+  preferred: boolean;
+  /** Priority boost of the preferred list on progress (Fast Downward: 1000; 0 = none). */
+  boost: number;
+  /** Reopen closed states when a cheaper path is found (A*, weighted A*). */
+  reopen: boolean;
+  /** Costs the search's g uses (plans are always reported with real costs). */
+  costType: CostType;
+  /** Prune every path whose real cost reaches this bound (anytime search). */
+  costBound?: number;
+}
+
+export interface SearchOptions extends Budget {
+  onEvent?: EventHandler<SearchEvent>;
+  /** Stop with `memout` above this many registered states. */
+  maxStates?: number;
+  /** Stop with `memout` when the search's typed arrays exceed this many bytes (default 3 GiB). */
+  maxBytes?: number;
+  /** Minimum interval between progress events (default 250 ms). */
+  progressEveryMs?: number;
+}
+
+const NEW = 0;
+const OPEN = 1;
+const CLOSED = 2;
+const DEAD = 3;
+
+/** Per-state search data in growable typed arrays. */
+class StateData {
+  g: Float64Array;
+  realG: Float64Array;
+  h: Float64Array;
+  status: Uint8Array;
+  prefStart: Int32Array;
+  prefCount: Int32Array;
+  prefArena: Int32Array;
+  prefUsed = 0;
+  constructor(cap: number) {
+    this.g = new Float64Array(cap);
+    this.realG = new Float64Array(cap);
+    this.h = new Float64Array(cap);
+    this.status = new Uint8Array(cap);
+    this.prefStart = new Int32Array(cap);
+    this.prefCount = new Int32Array(cap);
+    this.prefArena = new Int32Array(1024);
+  }
+  ensure(id: number): void {
+    if (id < this.g.length) return;
+    let cap = this.g.length * 2;
+    while (cap <= id) cap *= 2;
+    const f = (x: Float64Array): Float64Array => {
+      const y = new Float64Array(cap);
+      y.set(x);
+      return y;
+    };
+    const i = (x: Int32Array): Int32Array => {
+      const y = new Int32Array(cap);
+      y.set(x);
+      return y;
+    };
+    this.g = f(this.g);
+    this.realG = f(this.realG);
+    this.h = f(this.h);
+    const s = new Uint8Array(cap);
+    s.set(this.status);
+    this.status = s;
+    this.prefStart = i(this.prefStart);
+    this.prefCount = i(this.prefCount);
+  }
+  storePrefs(id: number, prefs: number[]): void {
+    const n = prefs.length;
+    if (this.prefUsed + n > this.prefArena.length) {
+      let cap = this.prefArena.length * 2;
+      while (cap < this.prefUsed + n) cap *= 2;
+      const a = new Int32Array(cap);
+      a.set(this.prefArena);
+      this.prefArena = a;
+    }
+    this.prefStart[id] = this.prefUsed;
+    this.prefCount[id] = n;
+    for (let k = 0; k < n; k++) this.prefArena[this.prefUsed + k] = prefs[k];
+    this.prefUsed += n;
+  }
+  get bytes(): number {
+    return this.g.length * (8 * 3 + 1 + 8) + this.prefArena.byteLength;
+  }
+}
+
+/** Shared per-task machinery (successor generator), reusable across searches. */
+export interface SearchSpace {
+  task: CompiledTask;
+  successors: SuccessorGenerator;
+}
+
+export function makeSearchSpace(task: CompiledTask): SearchSpace {
+  return { task, successors: new SuccessorGenerator(task) };
+}
+
+export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, options: SearchOptions = {}): SearchResult {
+  const { task, successors } = space;
+  const clock = new BudgetClock(options);
+  const stats: SearchStats = emptyStats();
+  const W = task.words;
+  const reg = new StateRegistry(W, 4096);
+  const data = new StateData(4096);
+  const h = config.heuristic;
+  const usePref = config.preferred && h.providesPreferred;
+  const open = new AlternationOpenList(usePref ? 2 : 1);
+  const main = open.lists[0];
+  const prefList = usePref ? open.lists[1] : undefined;
+  const wG = config.weightG;
+  const wH = config.weightH;
+  const tieOnH = wG > 0;
+  const bound = config.costBound ?? Infinity;
+  const costType = config.costType;
+  const maxStates = options.maxStates ?? Infinity;
+  const maxBytes = options.maxBytes ?? 3 * 1024 ** 3;
+  const progress = throttle(options.onEvent, options.progressEveryMs ?? 250);
+  let pruned = false;
+  let bestH = Infinity;
+
+  const parentBuf = new Uint32Array(W);
+  const childBuf = new Uint32Array(W);
+  const applicableOps: number[] = [];
+  const prefs: number[] = [];
+  const prefStamp = new Int32Array(task.numOps);
+  let stamp = 0;
+  const adjCost = new Float64Array(task.numOps);
+  for (let op = 0; op < task.numOps; op++) adjCost[op] = task.adjustedCost(op, costType);
+
+  const finish = (r: SearchResult): SearchResult => {
+    stats.states = reg.size;
+    stats.searchMs = clock.elapsedMs();
+    if (r.status === 'solved') stats.planLength = r.plan.length;
+    return r;
+  };
+  const evaluate = (id: number, state: Uint32Array): number => {
+    stats.evaluations++;
+    const v = h.evaluate(state, usePref ? prefs : undefined);
+    data.h[id] = v;
+    if (usePref) data.storePrefs(id, v === Infinity ? [] : prefs);
+    if (v < bestH) {
+      bestH = v;
+      if (prefList && config.boost > 0) open.boost(1, config.boost);
+    }
+    return v;
+  };
+  const solved = (id: number): SearchResult => {
+    const plan = reg.pathTo(id);
+    return finish({ status: 'solved', plan, cost: task.planCost(plan), stats });
+  };
+  const checkLimits = (): SearchResult | undefined => {
+    const why = clock.exhausted(stats.expansions);
+    if (why) return finish({ status: why === 'cancelled' ? 'cancelled' : 'timeout', stats });
+    if (reg.size > maxStates || reg.bytes + data.bytes + open.bytes > maxBytes) return finish({ status: 'memout', stats });
+    if (progress) {
+      const ms = clock.elapsedMs();
+      progress({
+        kind: 'progress',
+        expansions: stats.expansions,
+        evaluations: stats.evaluations,
+        generated: stats.generated,
+        states: reg.size,
+        bestH,
+        elapsedMs: ms,
+        expansionsPerSec: ms > 0 ? (stats.expansions * 1000) / ms : 0,
+      });
+    }
+    return undefined;
+  };
+  const markPreferred = (id: number): void => {
+    stamp++;
+    if (!usePref) return;
+    const s = data.prefStart[id];
+    for (let k = 0, n = data.prefCount[id]; k < n; k++) prefStamp[data.prefArena[s + k]] = stamp;
+  };
+
+  // Initial state.
+  const init = reg.insert(task.initState, -1, -1);
+  data.ensure(init);
+  data.g[init] = 0;
+  data.realG[init] = 0;
+  const h0 = evaluate(init, task.initState);
+  stats.initialH = h0;
+  if (h0 === Infinity) return finish({ status: 'unsolvable', proven: true, stats });
+
+  if (!config.lazy) {
+    data.status[init] = OPEN;
+    main.push(wH * h0, tieOnH ? h0 : 0, init);
+    if (prefList) prefList.push(wH * h0, tieOnH ? h0 : 0, init);
+    for (;;) {
+      if ((stats.expansions & 255) === 0) {
+        const stop = checkLimits();
+        if (stop) return stop;
+      }
+      const list = open.pop();
+      if (!list) break;
+      const id = list.poppedA;
+      if (data.status[id] !== OPEN) continue;
+      data.status[id] = CLOSED;
+      reg.copy(id, parentBuf);
+      if (task.isGoal(parentBuf)) return solved(id);
+      stats.expansions++;
+      markPreferred(id);
+      const g = data.g[id];
+      const rg = data.realG[id];
+      successors.applicable(parentBuf, applicableOps);
+      for (let i = 0; i < applicableOps.length; i++) {
+        const op = applicableOps[i];
+        const childRealG = rg + task.cost[op];
+        if (childRealG >= bound) {
+          pruned = true;
+          continue;
+        }
+        stats.generated++;
+        task.apply(parentBuf, op, childBuf);
+        const before = reg.size;
+        const cid = reg.insert(childBuf, id, op);
+        const childG = g + adjCost[op];
+        if (cid === before) {
+          data.ensure(cid);
+          data.g[cid] = childG;
+          data.realG[cid] = childRealG;
+          const hv = evaluate(cid, childBuf);
+          if (hv === Infinity) {
+            data.status[cid] = DEAD;
+            stats.deadEnds++;
+            continue;
+          }
+          data.status[cid] = OPEN;
+          const k2 = tieOnH ? hv : 0;
+          main.push(wG * childG + wH * hv, k2, cid);
+          if (prefList && prefStamp[op] === stamp) prefList.push(wG * childG + wH * hv, k2, cid);
+        } else {
+          const st = data.status[cid];
+          if (st === DEAD) continue;
+          if (childG < data.g[cid] || (childG === data.g[cid] && childRealG < data.realG[cid])) {
+            if (st === CLOSED) {
+              if (!config.reopen) continue;
+              stats.reopened++;
+            }
+            data.g[cid] = childG;
+            data.realG[cid] = childRealG;
+            reg.parent[cid] = id;
+            reg.parentOp[cid] = op;
+            data.status[cid] = OPEN;
+            const hv = data.h[cid];
+            const k2 = tieOnH ? hv : 0;
+            main.push(wG * childG + wH * hv, k2, cid);
+            if (prefList && prefStamp[op] === stamp) prefList.push(wG * childG + wH * hv, k2, cid);
+          }
+        }
+      }
+    }
+    return finish({ status: 'unsolvable', proven: !pruned, stats });
+  }
+
+  // Lazy search: open entries are (parent, operator) with the parent's h.
+  let current = init;
+  let currentG = 0;
+  let currentRealG = 0;
+  let currentParent = -1;
+  let currentOp = -1;
+  const ordered: number[] = [];
+  let first = true;
+  for (;;) {
+    if ((stats.expansions & 255) === 0) {
+      const stop = checkLimits();
+      if (stop) return stop;
+    }
+    let expand = false;
+    if (first) {
+      first = false;
+      expand = true;
+      reg.copy(current, parentBuf);
+    } else {
+      const st = data.status[current];
+      if (st === NEW) {
+        reg.copy(current, parentBuf);
+        data.g[current] = currentG;
+        data.realG[current] = currentRealG;
+        const hv = evaluate(current, parentBuf);
+        if (hv === Infinity) {
+          data.status[current] = DEAD;
+          stats.deadEnds++;
+        } else expand = true;
+      } else if (st === CLOSED && config.reopen && (currentG < data.g[current] || (currentG === data.g[current] && currentRealG < data.realG[current]))) {
+        reg.copy(current, parentBuf);
+        data.g[current] = currentG;
+        data.realG[current] = currentRealG;
+        reg.parent[current] = currentParent;
+        reg.parentOp[current] = currentOp;
+        stats.reopened++;
+        expand = true;
+      }
+    }
+    if (expand) {
+      data.status[current] = CLOSED;
+      if (task.isGoal(parentBuf)) return solved(current);
+      stats.expansions++;
+      markPreferred(current);
+      successors.applicable(parentBuf, applicableOps);
+      const hv = data.h[current];
+      const g = data.g[current];
+      const rg = data.realG[current];
+      ordered.length = 0;
+      if (usePref) {
+        for (const op of applicableOps) if (prefStamp[op] === stamp) ordered.push(op);
+        for (const op of applicableOps) if (prefStamp[op] !== stamp) ordered.push(op);
+      } else for (const op of applicableOps) ordered.push(op);
+      const k2 = tieOnH ? hv : 0;
+      for (let i = 0; i < ordered.length; i++) {
+        const op = ordered[i];
+        if (rg + task.cost[op] >= bound) {
+          pruned = true;
+          continue;
+        }
+        stats.generated++;
+        const key = wG * (g + adjCost[op]) + wH * hv;
+        main.push(key, k2, current, op);
+        if (prefList && prefStamp[op] === stamp) prefList.push(key, k2, current, op);
+      }
+    }
+    // Fetch the next (parent, op) whose successor is worth looking at.
+    for (;;) {
+      const list = open.pop();
+      if (!list) return finish({ status: 'unsolvable', proven: !pruned, stats });
+      const parent = list.poppedA;
+      const op = list.poppedB;
+      reg.copy(parent, parentBuf);
+      task.apply(parentBuf, op, childBuf);
+      const before = reg.size;
+      const cid = reg.insert(childBuf, parent, op);
+      const childG = data.g[parent] + adjCost[op];
+      const childRealG = data.realG[parent] + task.cost[op];
+      if (cid === before) {
+        data.ensure(cid);
+        data.status[cid] = NEW;
+      } else {
+        const st = data.status[cid];
+        if (st === DEAD) continue;
+        if (st === CLOSED) {
+          if (!config.reopen) continue;
+          if (!(childG < data.g[cid] || (childG === data.g[cid] && childRealG < data.realG[cid]))) continue;
+        }
+      }
+      current = cid;
+      currentG = childG;
+      currentRealG = childRealG;
+      currentParent = parent;
+      currentOp = op;
+      break;
+    }
+  }
+}
