@@ -1,0 +1,322 @@
+/**
+ * Relaxed reachability as a Datalog fixpoint (Helmert 2009, section 5): facts are
+ * integer tuples, rules are join plans over the atoms of their bodies. Each fact
+ * is processed once; when it is processed, every rule body atom it matches
+ * triggers a join of the remaining atoms against the facts processed so far
+ * (indexed per predicate and per set of bound argument positions), so a rule
+ * instance is found when the last of its body facts is processed and the full
+ * cartesian product of parameter domains is never enumerated.
+ */
+import { GroundplanError } from '../core/errors.js';
+
+/** An atom in a rule: args ≥ 0 are variable indices, args < 0 encode object `-a - 1`. */
+export interface RAtom {
+  pred: number;
+  args: number[];
+}
+
+export interface Rule {
+  body: RAtom[];
+  head: RAtom;
+  nVars: number;
+  /** Pairs of (encoded) arguments that must be different objects. */
+  neq: [number, number][];
+  /** Atoms that must not be facts (use only for static predicates). */
+  negStatic: RAtom[];
+}
+
+type Key = number | string;
+
+interface Index {
+  positions: number[];
+  map: Map<Key, number[]>;
+}
+
+interface Check {
+  kind: 'neq' | 'neg';
+  a: number;
+  b: number;
+  atom?: RAtom;
+}
+
+interface Step {
+  pred: number;
+  /** Undefined: iterate all processed facts of the predicate. */
+  index?: Index;
+  /** Encoded argument for each index position. */
+  keySrc: number[];
+  bindPos: number[];
+  bindVar: number[];
+  /** Position pairs that must be equal (a variable first bound twice in this atom). */
+  eqPos: [number, number][];
+  checks: Check[];
+}
+
+export interface JoinPlan {
+  steps: Step[];
+  initialChecks: Check[];
+}
+
+interface Trigger {
+  rule: Rule;
+  pos: number;
+  plan: JoinPlan;
+}
+
+export class Reachability {
+  readonly factPred: number[] = [];
+  readonly factArgs: number[][] = [];
+  private readonly factMaps: Map<Key, number>[] = [];
+  private readonly processedByPred: number[][] = [];
+  private readonly indexes: Index[][] = [];
+  private readonly triggers: Trigger[][] = [];
+  private readonly base: number;
+  private head = 0;
+  private readonly isStatic: (pred: number) => boolean;
+
+  constructor(
+    private readonly nObjects: number,
+    private readonly arity: number[],
+    isStatic: (pred: number) => boolean,
+  ) {
+    this.base = Math.max(2, nObjects);
+    this.isStatic = isStatic;
+    for (let p = 0; p < arity.length; p++) {
+      this.factMaps.push(new Map());
+      this.processedByPred.push([]);
+      this.indexes.push([]);
+      this.triggers.push([]);
+    }
+  }
+
+  private key(values: ArrayLike<number>, positions?: readonly number[]): Key {
+    const n = positions ? positions.length : values.length;
+    if (n === 0) return 0;
+    if (n === 1) return positions ? values[positions[0]] : values[0];
+    if (Math.pow(this.base, n) < 9e15) {
+      let k = 0;
+      for (let i = n - 1; i >= 0; i--) k = k * this.base + (positions ? values[positions[i]] : values[i]);
+      return k;
+    }
+    let s = '';
+    for (let i = 0; i < n; i++) s += `${positions ? values[positions[i]] : values[i]},`;
+    return s;
+  }
+
+  /** Adds a fact (queued for processing); returns its id. */
+  add(pred: number, args: number[]): number {
+    const m = this.factMaps[pred];
+    const k = this.key(args);
+    const old = m.get(k);
+    if (old !== undefined) return old;
+    const id = this.factPred.length;
+    this.factPred.push(pred);
+    this.factArgs.push(args);
+    m.set(k, id);
+    return id;
+  }
+
+  /** The id of a fact, or -1. */
+  lookup(pred: number, args: ArrayLike<number>): number {
+    return this.factMaps[pred].get(this.key(args)) ?? -1;
+  }
+
+  factsOf(pred: number): readonly number[] {
+    return this.processedByPred[pred];
+  }
+
+  private getIndex(pred: number, positions: number[]): Index {
+    for (const ix of this.indexes[pred]) {
+      if (ix.positions.length === positions.length && ix.positions.every((p, i) => p === positions[i])) return ix;
+    }
+    const ix: Index = { positions, map: new Map() };
+    for (const f of this.processedByPred[pred]) this.insert(ix, f);
+    this.indexes[pred].push(ix);
+    return ix;
+  }
+
+  private insert(ix: Index, f: number): void {
+    const k = this.key(this.factArgs[f], ix.positions);
+    const list = ix.map.get(k);
+    if (list) list.push(f);
+    else ix.map.set(k, [f]);
+  }
+
+  /**
+   * A join plan for `atoms` given the variables already bound; `checks` are
+   * placed at the first step where all their variables are bound.
+   */
+  plan(atoms: readonly RAtom[], bound: ReadonlySet<number>, neq: [number, number][], negStatic: RAtom[]): JoinPlan {
+    const isBound = new Set(bound);
+    const left = [...atoms];
+    const steps: Step[] = [];
+    const pendingChecks: Check[] = [
+      ...neq.map(([a, b]): Check => ({ kind: 'neq', a, b })),
+      ...negStatic.map((atom): Check => ({ kind: 'neg', a: 0, b: 0, atom })),
+    ];
+    const checkVars = (c: Check): number[] => (c.kind === 'neq' ? [c.a, c.b] : (c.atom?.args ?? [])).filter((v) => v >= 0);
+    const takeChecks = (): Check[] => {
+      const ready: Check[] = [];
+      for (let i = pendingChecks.length - 1; i >= 0; i--) {
+        if (checkVars(pendingChecks[i]).every((v) => isBound.has(v))) ready.unshift(...pendingChecks.splice(i, 1));
+      }
+      return ready;
+    };
+    const initialChecks = takeChecks();
+    while (left.length > 0) {
+      let best = 0;
+      let bestScore = -Infinity;
+      for (let i = 0; i < left.length; i++) {
+        const a = left[i];
+        const nb = a.args.filter((v) => v < 0 || isBound.has(v)).length;
+        let score: number;
+        if (a.args.length === 0 || nb === a.args.length) score = 100;
+        else if (nb > 0) score = 10 + nb / a.args.length + (this.isStatic(a.pred) ? 1 : 0);
+        else score = this.isStatic(a.pred) ? 1 - a.args.length * 0.01 : -a.args.length * 0.01;
+        if (score > bestScore) {
+          bestScore = score;
+          best = i;
+        }
+      }
+      const a = left.splice(best, 1)[0];
+      const positions: number[] = [];
+      const keySrc: number[] = [];
+      const bindPos: number[] = [];
+      const bindVar: number[] = [];
+      const eqPos: [number, number][] = [];
+      const firstAt = new Map<number, number>();
+      a.args.forEach((v, p) => {
+        if (v < 0 || isBound.has(v)) {
+          positions.push(p);
+          keySrc.push(v);
+        } else if (firstAt.has(v)) {
+          eqPos.push([firstAt.get(v) as number, p]);
+        } else {
+          firstAt.set(v, p);
+          bindPos.push(p);
+          bindVar.push(v);
+        }
+      });
+      for (const v of bindVar) isBound.add(v);
+      steps.push({
+        pred: a.pred,
+        index: positions.length > 0 ? this.getIndex(a.pred, positions) : undefined,
+        keySrc,
+        bindPos,
+        bindVar,
+        eqPos,
+        checks: takeChecks(),
+      });
+    }
+    if (pendingChecks.length > 0) throw new GroundplanError('GROUND_INTERNAL', 'a constraint mentions an unbound variable');
+    return { steps, initialChecks };
+  }
+
+  private value(enc: number, binding: Int32Array): number {
+    return enc < 0 ? -enc - 1 : binding[enc];
+  }
+
+  private passes(checks: Check[], binding: Int32Array, scratch: number[]): boolean {
+    for (const c of checks) {
+      if (c.kind === 'neq') {
+        if (this.value(c.a, binding) === this.value(c.b, binding)) return false;
+      } else if (c.atom) {
+        scratch.length = 0;
+        for (const v of c.atom.args) scratch.push(this.value(v, binding));
+        if (this.lookup(c.atom.pred, scratch) >= 0) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Runs a join plan from `binding`, calling `emit` for each complete binding. */
+  run(plan: JoinPlan, binding: Int32Array, emit: (binding: Int32Array) => void): void {
+    const scratch: number[] = [];
+    if (!this.passes(plan.initialChecks, binding, scratch)) return;
+    const keyVals: number[] = [];
+    const steps = plan.steps;
+    const go = (i: number): void => {
+      if (i === steps.length) {
+        emit(binding);
+        return;
+      }
+      const s = steps[i];
+      let cands: readonly number[] | undefined;
+      if (s.index) {
+        keyVals.length = 0;
+        for (const e of s.keySrc) keyVals.push(e < 0 ? -e - 1 : binding[e]);
+        cands = s.index.map.get(this.key(keyVals));
+        if (!cands) return;
+      } else {
+        cands = this.processedByPred[s.pred];
+      }
+      const n = cands.length;
+      next: for (let c = 0; c < n; c++) {
+        const args = this.factArgs[cands[c]];
+        for (let j = 0; j < s.eqPos.length; j++) if (args[s.eqPos[j][0]] !== args[s.eqPos[j][1]]) continue next;
+        for (let j = 0; j < s.bindPos.length; j++) binding[s.bindVar[j]] = args[s.bindPos[j]];
+        if (s.checks.length > 0 && !this.passes(s.checks, binding, scratch)) continue;
+        go(i + 1);
+      }
+    };
+    go(0);
+  }
+
+  addRule(rule: Rule): void {
+    if (rule.body.length === 0) {
+      const binding = new Int32Array(rule.nVars);
+      if (this.passes(this.plan([], new Set(), rule.neq, rule.negStatic).initialChecks, binding, [])) this.emitHead(rule, binding);
+      return;
+    }
+    rule.body.forEach((atom, pos) => {
+      const bound = new Set(atom.args.filter((v) => v >= 0));
+      const rest = rule.body.filter((_, i) => i !== pos);
+      this.triggers[atom.pred].push({ rule, pos, plan: this.plan(rest, bound, rule.neq, rule.negStatic) });
+    });
+  }
+
+  private emitHead(rule: Rule, binding: Int32Array): void {
+    const args = rule.head.args.map((v) => (v < 0 ? -v - 1 : binding[v]));
+    this.add(rule.head.pred, args);
+  }
+
+  /** Processes queued facts until the fixpoint; polls `signal` now and then. */
+  saturate(signal?: AbortSignal): void {
+    let polled = 0;
+    const bindings = new Map<Rule, Int32Array>();
+    while (this.head < this.factPred.length) {
+      const f = this.head++;
+      if (++polled === 4096) {
+        polled = 0;
+        if (signal?.aborted) throw new GroundplanError('GROUND_CANCELLED', 'grounding was cancelled');
+      }
+      const pred = this.factPred[f];
+      this.processedByPred[pred].push(f);
+      for (const ix of this.indexes[pred]) this.insert(ix, f);
+      const args = this.factArgs[f];
+      next: for (const t of this.triggers[pred]) {
+        let binding = bindings.get(t.rule);
+        if (!binding) {
+          binding = new Int32Array(t.rule.nVars);
+          bindings.set(t.rule, binding);
+        }
+        binding.fill(-1);
+        const atom = t.rule.body[t.pos];
+        for (let j = 0; j < atom.args.length; j++) {
+          const v = atom.args[j];
+          if (v < 0) {
+            if (-v - 1 !== args[j]) continue next;
+          } else if (binding[v] === -1) binding[v] = args[j];
+          else if (binding[v] !== args[j]) continue next;
+        }
+        const rule = t.rule;
+        this.run(t.plan, binding, (b) => this.emitHead(rule, b));
+      }
+    }
+  }
+
+  /** Number of facts processed so far. */
+  get processed(): number {
+    return this.head;
+  }
+}

@@ -1,0 +1,555 @@
+/**
+ * Grounding a PDDL domain and problem into a GroundTask (Helmert 2009,
+ * "Concise finite-domain representations for PDDL planning tasks", sections
+ * 4–5, as in Fast Downward's translator): normalize ADL, compute the relaxed
+ * reachable facts and action instances with a Datalog fixpoint
+ * (ground-reachability.ts), then instantiate only reachable operators,
+ * evaluating and removing static facts.
+ */
+import { GroundplanError, InputError } from '../core/errors.js';
+import type { EventHandler } from '../core/events.js';
+import type { ConditionalEffect, GroundOperator, GroundTask } from '../planner/task.js';
+import type { Domain, PlanStep, Problem, Span, Term } from './ast.js';
+import { instantiate, residualForm, type GFormula, type GTerm } from './ground-residual.js';
+import { Reachability, type RAtom, type Rule } from './ground-reachability.js';
+import { GOAL_PREDICATE, makeObjectsOf, normalize, type Literal, type NormalAction, type NormalEffect } from './normalize.js';
+import { objectsByType, OBJECT_TYPE } from './types.js';
+
+export interface GroundEvent {
+  phase: 'normalized' | 'reachable' | 'operators';
+  facts: number;
+  operators: number;
+  ms: number;
+}
+
+export interface GroundOptions {
+  onEvent?: EventHandler<GroundEvent>;
+  signal?: AbortSignal;
+}
+
+export interface GroundStats {
+  /** Fluent facts in the task. */
+  facts: number;
+  operators: number;
+  /** Static facts (of predicates no action changes) evaluated away, type facts excluded. */
+  staticFactsRemoved: number;
+  /** Relaxed-reachable action instances (before residual splitting and dedup). */
+  actionInstances: number;
+  /** Goal atoms that are not relaxed reachable (the task is then unsolvable). */
+  unreachableGoals: string[];
+  ms: number;
+}
+
+export interface GroundResult {
+  task: GroundTask;
+  /** Maps a plan over operator ids to lifted steps; auxiliary operators are dropped. */
+  toLifted(plan: readonly number[]): PlanStep[];
+  stats: GroundStats;
+}
+
+interface CompiledAction {
+  na: NormalAction;
+  pseudo: number;
+  /** Param name → index in the pseudo fact. */
+  paramIndex: Map<string, number>;
+  effects: CompiledEffect[];
+  /** Operators from this action may coincide (DNF branches, exists, residual). */
+  mayDuplicate: boolean;
+}
+
+interface CompiledEffect {
+  ne: NormalEffect;
+  /** Effect variables (after equality substitution) with their binding index. */
+  vars: { name: string; types: string[]; index: number }[];
+  /** Variable name → binding index (action params and effect vars). */
+  scope: Map<string, number>;
+  /** Condition and atom after equality substitution. */
+  cond: Literal[];
+  args: Term[];
+  /** Enumeration plan for the effect variables (when there are any). */
+  enumAtoms: RAtom[];
+  nVars: number;
+}
+
+function typeKey(types: readonly string[]): string {
+  return types.length === 1 ? types[0] : [...types].sort().join('|');
+}
+
+/** Union-find style equality resolution for `=` literals: returns the substitution. */
+function equalitySubst(lits: readonly Literal[], substitutable: (name: string) => boolean): Map<string, Term> | undefined {
+  const subst = new Map<string, Term>();
+  const find = (t: Term): Term => {
+    let cur = t;
+    for (;;) {
+      if (cur.kind !== 'var') return cur;
+      const n = subst.get(cur.name);
+      if (!n) return cur;
+      cur = n;
+    }
+  };
+  for (const l of lits) {
+    if (l.pred !== '=' || l.neg || l.args.length !== 2) continue;
+    const a = find(l.args[0]);
+    const b = find(l.args[1]);
+    if (a.kind === b.kind && a.name === b.name) continue;
+    if (a.kind === 'var' && substitutable(a.name)) subst.set(a.name, b);
+    else if (b.kind === 'var' && substitutable(b.name)) subst.set(b.name, a);
+    else if (a.kind === 'const' && b.kind === 'const') return undefined;
+    // otherwise: both non-substitutable, left as a check
+  }
+  const out = new Map<string, Term>();
+  for (const k of subst.keys()) out.set(k, find({ kind: 'var', name: k }));
+  return out;
+}
+
+function substArgs(args: readonly Term[], subst: ReadonlyMap<string, Term>): Term[] {
+  return args.map((a) => (a.kind === 'var' ? (subst.get(a.name) ?? a) : a));
+}
+
+/** Grounds `domain` + `problem` into a GroundTask restricted to relaxed-reachable operators. */
+export function ground(domain: Domain, problem: Problem, options: GroundOptions = {}): GroundResult {
+  const t0 = performance.now();
+  const emit = (phase: GroundEvent['phase'], facts: number, operators: number): void =>
+    options.onEvent?.({ phase, facts, operators, ms: performance.now() - t0 });
+
+  // ---- objects and types
+  const byType = objectsByType(domain, problem);
+  const objectNames = byType.get(OBJECT_TYPE) ?? [];
+  const objectId = new Map<string, number>();
+  objectNames.forEach((o, i) => objectId.set(o, i));
+  const objectsOfName = makeObjectsOf(byType);
+  const objectsOfIdCache = new Map<string, number[]>();
+  const objectsOfId = (types: readonly string[]): number[] => {
+    const k = typeKey(types);
+    let ids = objectsOfIdCache.get(k);
+    if (!ids) {
+      ids = objectsOfName(types).map((o) => objectId.get(o) as number);
+      objectsOfIdCache.set(k, ids);
+    }
+    return ids;
+  };
+  const objId = (name: string, span?: Span): number => {
+    const id = objectId.get(name);
+    if (id === undefined) throw new InputError('PDDL_UNKNOWN_OBJECT', `unknown object ${name}`, span);
+    return id;
+  };
+
+  // ---- normalization
+  const nt = normalize(domain, problem, objectsOfName);
+  emit('normalized', 0, 0);
+
+  // ---- predicates
+  const predId = new Map<string, number>();
+  const predName: string[] = [];
+  const arity: number[] = [];
+  const kind: ('fluent' | 'static' | 'type' | 'action')[] = [];
+  const addPred = (name: string, n: number, k: 'fluent' | 'static' | 'type' | 'action'): number => {
+    const id = predName.length;
+    predId.set(name, id);
+    predName.push(name);
+    arity.push(n);
+    kind.push(k);
+    return id;
+  };
+  const fluentNames = new Set<string>();
+  for (const a of nt.actions) for (const e of a.effects) fluentNames.add(e.pred);
+  for (const p of domain.predicates) {
+    if (!predId.has(p.name)) addPred(p.name, p.params.length, fluentNames.has(p.name) ? 'fluent' : 'static');
+  }
+  const pred = (name: string, n: number, span?: Span): number => {
+    const id = predId.get(name);
+    if (id !== undefined) {
+      if (arity[id] !== n) throw new InputError('PDDL_ARITY', `predicate ${name} takes ${arity[id]} arguments, not ${n}`, span);
+      return id;
+    }
+    return addPred(name, n, fluentNames.has(name) ? 'fluent' : 'static');
+  };
+  const typePred = new Map<string, number>();
+  const pendingTypeFacts: [number, number[]][] = [];
+  const typeAtom = (types: readonly string[]): number => {
+    const k = typeKey(types);
+    let id = typePred.get(k);
+    if (id === undefined) {
+      id = addPred(`type:${k}`, 1, 'type');
+      typePred.set(k, id);
+      pendingTypeFacts.push([id, objectsOfId(types)]);
+    }
+    return id;
+  };
+
+  // ---- static function values for costs
+  const metric = problem.metric;
+  const hasActionCosts =
+    metric !== undefined && metric.direction === 'minimize' && metric.expr.kind === 'fterm' && metric.expr.fn === 'total-cost';
+  const fvalues = new Map<string, number>();
+  for (const el of problem.init) {
+    if (el.kind === 'fvalue') fvalues.set(`${el.fn} ${el.args.map((a) => a.name).join(' ')}`, el.value);
+  }
+
+  // ---- compile actions into rules
+  const isStatic = (p: number): boolean => kind[p] === 'static' || kind[p] === 'type';
+  const compiled: CompiledAction[] = [];
+  const rules: Rule[] = [];
+  nt.actions.forEach((na, ai) => {
+    const paramIndex = new Map<string, number>();
+    na.params.forEach((p, i) => paramIndex.set(p.name, i));
+    const subst = equalitySubst(na.pre, () => true);
+    if (!subst) return; // (= a b) with distinct constants: never applicable
+    const pseudo = addPred(`action:${ai}`, na.params.length, 'action');
+    const varIdx = new Map<string, number>();
+    const enc = (t: Term, span?: Span): number => {
+      if (t.kind === 'const') return -objId(t.name, t.span ?? span) - 1;
+      let v = varIdx.get(t.name);
+      if (v === undefined) {
+        if (!paramIndex.has(t.name)) throw new InputError('PDDL_FREE_VARIABLE', `free variable ${t.name}`, t.span ?? span);
+        v = varIdx.size;
+        varIdx.set(t.name, v);
+      }
+      return v;
+    };
+    const body: RAtom[] = [];
+    const neq: [number, number][] = [];
+    const negStatic: RAtom[] = [];
+    const inAtom = new Set<string>();
+    for (const l of na.pre) {
+      const args = substArgs(l.args, subst);
+      if (l.pred === '=') {
+        if (l.neg) neq.push([enc(args[0], l.span), enc(args[1], l.span)]);
+        continue;
+      }
+      const p = pred(l.pred, args.length, l.span);
+      const atom: RAtom = { pred: p, args: args.map((a) => enc(a, l.span)) };
+      if (!l.neg) {
+        body.push(atom);
+        for (const a of args) if (a.kind === 'var') inAtom.add(a.name);
+      } else if (isStatic(p)) negStatic.push(atom);
+    }
+    const headArgs: number[] = [];
+    for (const p of na.params) {
+      const t = subst.get(p.name) ?? ({ kind: 'var', name: p.name } as Term);
+      const e = enc(t, p.span);
+      headArgs.push(e);
+      if (t.kind === 'var' && p.types.length === 1 && p.types[0] === OBJECT_TYPE && inAtom.has(t.name)) continue;
+      body.push({ pred: typeAtom(p.types), args: [e] });
+    }
+    const nActVars = varIdx.size;
+    rules.push({ body, head: { pred: pseudo, args: headArgs }, nVars: nActVars, neq, negStatic });
+
+    // effects
+    const effects: CompiledEffect[] = [];
+    for (const ne of na.effects) {
+      const effVarNames = new Set(ne.vars.map((v) => v.name));
+      const es = equalitySubst(ne.cond, (n) => effVarNames.has(n));
+      if (!es) continue;
+      const scope = new Map(paramIndex);
+      const vars: CompiledEffect['vars'] = [];
+      for (const v of ne.vars) {
+        if (es.has(v.name)) continue;
+        const index = na.params.length + vars.length;
+        vars.push({ name: v.name, types: v.types, index });
+        scope.set(v.name, index);
+      }
+      const cond = ne.cond.map((l) => ({ ...l, args: substArgs(l.args, es) }));
+      const args = substArgs(ne.args, es);
+      // enumeration atoms over binding indices (params 0..P-1, effect vars after)
+      const encScope = (t: Term, span?: Span): number => {
+        if (t.kind === 'const') return -objId(t.name, t.span ?? span) - 1;
+        const i = scope.get(t.name);
+        if (i === undefined) throw new InputError('PDDL_FREE_VARIABLE', `free variable ${t.name}`, t.span ?? span);
+        return i;
+      };
+      const enumAtoms: RAtom[] = [];
+      const eNeq: [number, number][] = [];
+      const eNegStatic: RAtom[] = [];
+      for (const l of cond) {
+        if (l.pred === '=') {
+          if (l.neg) eNeq.push([encScope(l.args[0], l.span), encScope(l.args[1], l.span)]);
+          continue;
+        }
+        const p = pred(l.pred, l.args.length, l.span);
+        const atom = { pred: p, args: l.args.map((a) => encScope(a, l.span)) };
+        if (!l.neg) enumAtoms.push(atom);
+        else if (isStatic(p)) eNegStatic.push(atom);
+      }
+      for (const v of vars) enumAtoms.push({ pred: typeAtom(v.types), args: [v.index] });
+      const nVars = na.params.length + vars.length;
+      const headPred = pred(ne.pred, args.length, ne.span);
+      const ce: CompiledEffect = { ne, vars, scope, cond, args, enumAtoms, nVars };
+      effects.push(ce);
+      if (!ne.del) {
+        const pseudoAtom: RAtom = { pred: pseudo, args: na.params.map((_, i) => i) };
+        rules.push({
+          body: [pseudoAtom, ...enumAtoms],
+          head: { pred: headPred, args: args.map((a) => encScope(a, ne.span)) },
+          nVars,
+          neq: eNeq,
+          negStatic: eNegStatic,
+        });
+      }
+    }
+    compiled.push({
+      na,
+      pseudo,
+      paramIndex,
+      effects,
+      mayDuplicate: na.params.length > na.nOrig || na.residual !== undefined || nt.actions.some((b, bi) => bi !== ai && b.name === na.name && b.aux === na.aux),
+    });
+  });
+
+  // ---- reachability
+  const reach = new Reachability(objectNames.length, arity, isStatic);
+  let staticFactsRemoved = 0;
+  const initFacts: number[] = [];
+  for (const el of problem.init) {
+    if (el.kind !== 'atom') continue;
+    const a = el.atom;
+    if (a.predicate === '=') continue;
+    const p = pred(a.predicate, a.args.length, a.span ?? el.span);
+    const args = a.args.map((t) => objId(t.name, t.span ?? el.span));
+    const before = reach.factPred.length;
+    const id = reach.add(p, args);
+    if (reach.factPred.length > before) {
+      if (kind[p] === 'static') staticFactsRemoved++;
+      initFacts.push(id);
+    }
+  }
+  for (const [p, ids] of pendingTypeFacts) for (const o of ids) reach.add(p, [o]);
+  pendingTypeFacts.length = 0;
+  for (const r of rules) reach.addRule(r);
+  reach.saturate(options.signal);
+  emit('reachable', reach.factPred.length, 0);
+
+  // ---- task facts
+  const taskFactOf = new Int32Array(reach.factPred.length).fill(-1);
+  const facts: string[] = [];
+  const factName = (p: number, args: readonly number[]): string =>
+    args.length === 0 ? `(${predName[p]})` : `(${predName[p]} ${args.map((o) => objectNames[o]).join(' ')})`;
+  for (let f = 0; f < reach.factPred.length; f++) {
+    const p = reach.factPred[f];
+    if (kind[p] !== 'fluent') continue;
+    taskFactOf[f] = facts.length;
+    facts.push(factName(p, reach.factArgs[f]));
+  }
+  const init = initFacts.map((f) => taskFactOf[f]).filter((f) => f >= 0);
+
+  // literal evaluation: true / false / a task fact
+  const TRUE: GFormula = { k: 'true' };
+  const FALSE: GFormula = { k: 'false' };
+  const scratch: number[] = [];
+  const evalLit = (l: Literal, value: (t: Term) => number): GFormula => {
+    if (l.pred === '=') {
+      const eq = value(l.args[0]) === value(l.args[1]);
+      return eq !== l.neg ? TRUE : FALSE;
+    }
+    const p = pred(l.pred, l.args.length, l.span);
+    scratch.length = 0;
+    for (const a of l.args) scratch.push(value(a));
+    const f = reach.lookup(p, scratch);
+    if (kind[p] !== 'fluent' || f < 0) return (f >= 0) !== l.neg ? TRUE : FALSE;
+    return { k: 'lit', fact: taskFactOf[f], neg: l.neg };
+  };
+
+  // ---- goal
+  const goalPos: number[] = [];
+  const goalNeg: number[] = [];
+  const unreachableGoals: string[] = [];
+  let impossibleGoal = false;
+  for (const l of nt.goal) {
+    const g = evalLit(l, (t) => objId(t.name, t.span ?? l.span));
+    if (g.k === 'false') {
+      impossibleGoal = true;
+      unreachableGoals.push(`${l.neg ? '(not ' : ''}(${[l.pred, ...l.args.map((a) => a.name)].join(' ')})${l.neg ? ')' : ''}`);
+    } else if (g.k === 'lit') (g.neg ? goalNeg : goalPos).push(g.fact);
+  }
+  if (impossibleGoal) {
+    goalPos.push(facts.length);
+    facts.push('(@unreachable-goal)');
+  }
+
+  // ---- operators
+  const operators: GroundOperator[] = [];
+  const seenOps = new Set<string>();
+  let actionInstances = 0;
+  const costOf = (ca: CompiledAction, value: (t: Term) => number): number => {
+    if (ca.na.aux) return 0;
+    if (!hasActionCosts) return 1;
+    let c = 0;
+    for (const term of ca.na.cost) {
+      let v: number;
+      if (term.amount.kind === 'number') v = term.amount.value;
+      else {
+        const amount = term.amount;
+        const key = `${amount.fn} ${amount.args.map((a) => objectNames[value(a)]).join(' ')}`;
+        const fv = fvalues.get(key);
+        if (fv === undefined) throw new InputError('PDDL_MISSING_VALUE', `no value for (${key}) in the problem's :init`, amount.span ?? term.span);
+        v = fv;
+      }
+      if (v < 0) throw new InputError('PDDL_NEGATIVE_COST', `negative action cost ${v} for ${ca.na.name}`, term.span);
+      c += v;
+    }
+    return c;
+  };
+  for (const ca of compiled) {
+    const na = ca.na;
+    const P = na.params.length;
+    const binding = new Int32Array(Math.max(1, P));
+    for (const f of reach.factsOf(ca.pseudo)) {
+      actionInstances++;
+      const args = reach.factArgs[f];
+      const value = (t: Term): number => {
+        if (t.kind === 'const') return objectId.get(t.name) as number;
+        const i = ca.paramIndex.get(t.name);
+        if (i === undefined) throw new GroundplanError('GROUND_INTERNAL', `unbound variable ${t.name}`);
+        return args[i];
+      };
+      const pre: number[] = [];
+      const preNeg: number[] = [];
+      let ok = true;
+      for (const l of na.pre) {
+        const g = evalLit(l, value);
+        if (g.k === 'false') {
+          ok = false;
+          break;
+        }
+        if (g.k === 'lit') (g.neg ? preNeg : pre).push(g.fact);
+      }
+      if (!ok) continue;
+      let variants: GTerm[] = [{ pos: [], neg: [] }];
+      let clauses: GTerm[] | undefined;
+      if (na.residual) {
+        const env = new Map<string, number>();
+        na.params.forEach((p, i) => env.set(p.name, args[i]));
+        const lifted = `(${[na.name, ...args.slice(0, na.nOrig).map((o) => objectNames[o])].join(' ')})`;
+        const g = instantiate(na.residual, env, (l, e) => evalLit(l, (t) => (t.kind === 'const' ? objId(t.name) : (e.get(t.name) ?? value(t)))), objectsOfId);
+        const form = residualForm(g, lifted);
+        if (form.kind === 'variants') variants = form.terms;
+        else {
+          variants = [form.unit];
+          clauses = form.clauses;
+        }
+      }
+      // effects
+      const add: number[] = [];
+      const del: number[] = [];
+      const conditional: ConditionalEffect[] = [];
+      for (let i = 0; i < P; i++) binding[i] = args[i];
+      for (const ce of ca.effects) {
+        const fire = (b: Int32Array): void => {
+          const v = (t: Term): number => {
+            if (t.kind === 'const') return objectId.get(t.name) as number;
+            const i = ce.scope.get(t.name);
+            if (i === undefined) throw new GroundplanError('GROUND_INTERNAL', `unbound variable ${t.name}`);
+            return b[i];
+          };
+          const condPos: number[] = [];
+          const condNeg: number[] = [];
+          for (const l of ce.cond) {
+            const g = evalLit(l, v);
+            if (g.k === 'false') return;
+            if (g.k === 'lit') (g.neg ? condNeg : condPos).push(g.fact);
+          }
+          if (condNeg.length > 0 && condPos.some((x) => condNeg.includes(x))) return;
+          const hargs = ce.args.map(v);
+          const hf = reach.lookup(pred(ce.ne.pred, hargs.length), hargs);
+          if (hf < 0 || taskFactOf[hf] < 0) return; // deleting an unreachable fact, or a static one
+          const tf = taskFactOf[hf];
+          if (condPos.length === 0 && condNeg.length === 0) (ce.ne.del ? del : add).push(tf);
+          else conditional.push({ condPos, condNeg, add: ce.ne.del ? [] : [tf], del: ce.ne.del ? [tf] : [] });
+        };
+        if (ce.vars.length === 0) fire(binding);
+        else {
+          const plan = getEnumPlan(ce);
+          const b = new Int32Array(ce.nVars).fill(-1);
+          for (let i = 0; i < P; i++) b[i] = args[i];
+          reach.run(plan, b, fire);
+        }
+      }
+      const cost = costOf(ca, value);
+      const name = `(${[na.name, ...args.slice(0, na.nOrig).map((o) => objectNames[o])].join(' ')})`;
+      const addS = uniqSorted(add);
+      const addSet = new Set(addS);
+      const delS = uniqSorted(del).filter((d) => !addSet.has(d));
+      const conds = mergeConditional(conditional);
+      for (const vt of variants) {
+        const preS = uniqSorted([...pre, ...vt.pos]);
+        const preNegS = uniqSorted([...preNeg, ...vt.neg]);
+        const preSet = new Set(preS);
+        if (preNegS.some((x) => preSet.has(x))) continue;
+        const op: GroundOperator = {
+          name,
+          pre: preS,
+          preNeg: preNegS,
+          add: addS,
+          del: delS,
+          conditional: conds,
+          cost,
+        };
+        if (clauses && clauses.length > 0) op.preOr = clauses.map((c) => ({ pos: c.pos, neg: c.neg }));
+        if (!na.aux) op.lifted = { action: na.name, args: args.slice(0, na.nOrig).map((o) => objectNames[o]) };
+        if (ca.mayDuplicate) {
+          const key = JSON.stringify([op.name, op.pre, op.preNeg, op.add, op.del, op.conditional, op.preOr ?? null, op.cost]);
+          if (seenOps.has(key)) continue;
+          seenOps.add(key);
+        }
+        operators.push(op);
+      }
+    }
+  }
+  emit('operators', facts.length, operators.length);
+
+  const enumPlans = new Map<CompiledEffect, ReturnType<Reachability['plan']>>();
+  function getEnumPlan(ce: CompiledEffect): ReturnType<Reachability['plan']> {
+    let plan = enumPlans.get(ce);
+    if (!plan) {
+      const bound = new Set<number>();
+      for (let i = 0; i < ce.nVars - ce.vars.length; i++) bound.add(i);
+      plan = reach.plan(ce.enumAtoms, bound, [], []);
+      enumPlans.set(ce, plan);
+    }
+    return plan;
+  }
+
+  const task: GroundTask = { facts, init: uniqSorted(init), goalPos: uniqSorted(goalPos), goalNeg: uniqSorted(goalNeg), operators, hasActionCosts };
+  const ms = performance.now() - t0;
+  return {
+    task,
+    toLifted(plan) {
+      const out: PlanStep[] = [];
+      for (const id of plan) {
+        const op = operators[id];
+        if (!op) throw new GroundplanError('GROUND_BAD_PLAN', `operator id ${id} is out of range (0..${operators.length - 1})`);
+        if (op.lifted) out.push({ name: op.lifted.action, args: [...op.lifted.args] });
+      }
+      return out;
+    },
+    stats: { facts: facts.length, operators: operators.length, staticFactsRemoved, actionInstances, unreachableGoals, ms },
+  };
+}
+
+function uniqSorted(xs: readonly number[]): number[] {
+  if (xs.length <= 1) return [...xs];
+  return [...new Set(xs)].sort((a, b) => a - b);
+}
+
+/** Conditional effects with identical conditions are merged; lists sorted. */
+function mergeConditional(cs: ConditionalEffect[]): ConditionalEffect[] {
+  if (cs.length === 0) return cs;
+  const byCond = new Map<string, ConditionalEffect>();
+  for (const c of cs) {
+    const condPos = uniqSorted(c.condPos);
+    const condNeg = uniqSorted(c.condNeg);
+    const k = `${condPos.join(',')}|${condNeg.join(',')}`;
+    const prev = byCond.get(k);
+    if (prev) {
+      prev.add.push(...c.add);
+      prev.del.push(...c.del);
+    } else byCond.set(k, { condPos, condNeg, add: [...c.add], del: [...c.del] });
+  }
+  const out = [...byCond.values()];
+  for (const c of out) {
+    c.add = uniqSorted(c.add);
+    c.del = uniqSorted(c.del);
+  }
+  return out;
+}
+
