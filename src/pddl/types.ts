@@ -18,7 +18,7 @@ export class TypeHierarchy {
     for (const t of domain.types) {
       this.addName(t.name);
       const ps = this.parents.get(t.name) ?? [];
-      for (const p of t.parents) if (!ps.includes(p)) ps.push(p);
+      for (const p of t.parents) if (!ps.includes(p) && !(p === t.name && p === OBJECT_TYPE)) ps.push(p);
       this.parents.set(t.name, ps);
     }
     for (const t of domain.types) for (const p of t.parents) this.addName(p);

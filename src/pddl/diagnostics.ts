@@ -1,0 +1,105 @@
+/**
+ * Collects PDDL diagnostics while parsing and checking, so that one pass
+ * reports every problem it can find (not only the first).
+ */
+import { formatSpan, type InputError, type SourceSpan } from '../core/errors.js';
+import type { PddlDiagnostic } from './errors.js';
+
+/** Every diagnostic code the parser and checker emit (stable; documented in docs/readme/pddl.md). */
+export const DIAGNOSTIC_CODES = [
+  'syntax',
+  'malformed',
+  'unsupported',
+  'undeclared-predicate',
+  'undeclared-function',
+  'undeclared-parameter',
+  'undeclared-object',
+  'unknown-type',
+  'arity',
+  'duplicate',
+  'type-mismatch',
+  'name-clash',
+  'domain-mismatch',
+  'missing-requirement',
+] as const;
+
+export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
+
+export class DiagnosticSink {
+  readonly list: PddlDiagnostic[] = [];
+
+  error(code: DiagnosticCode, message: string, span: SourceSpan | undefined): void {
+    this.list.push(span ? { code, message, span, severity: 'error' } : { code, message, severity: 'error' });
+  }
+
+  warning(code: DiagnosticCode, message: string, span: SourceSpan | undefined): void {
+    this.list.push(span ? { code, message, span, severity: 'warning' } : { code, message, severity: 'warning' });
+  }
+
+  /** `unsupported: <what> at line:col` with an optional hint. */
+  unsupported(what: string, span: SourceSpan | undefined, hint?: string): void {
+    const at = span ? ` at ${span.start.line}:${span.start.col}` : '';
+    this.error('unsupported', `unsupported: ${what}${at}${hint ? `; ${hint}` : ''}`, span);
+  }
+
+  get errorCount(): number {
+    let n = 0;
+    for (const d of this.list) if (d.severity === 'error') n++;
+    return n;
+  }
+}
+
+/** Diagnostics sorted by position (stable for equal positions); those without a span last. */
+export function sortDiagnostics(ds: PddlDiagnostic[]): PddlDiagnostic[] {
+  return ds
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => {
+      const oa = a.d.span ? a.d.span.start.offset : Number.MAX_SAFE_INTEGER;
+      const ob = b.d.span ? b.d.span.start.offset : Number.MAX_SAFE_INTEGER;
+      return oa - ob || a.i - b.i;
+    })
+    .map((x) => x.d);
+}
+
+function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      if (v < best) best = v;
+    }
+    if (best > cap) return cap + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * A "did you mean" hint: the closest candidate names (edit distance, or one name containing
+ * the other), or a short list of what is declared when nothing is close.
+ */
+export function suggest(name: string, candidates: Iterable<string>, what: string): string {
+  const all = [...candidates];
+  if (all.length === 0) return `no ${what} is declared`;
+  const cap = Math.max(1, Math.floor(name.length / 3));
+  const close = all
+    .map((c) => ({ c, d: c.includes(name) || name.includes(c) ? Math.min(cap, 1) : editDistance(name, c, cap) }))
+    .filter((x) => x.d <= cap)
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 3)
+    .map((x) => x.c);
+  if (close.length) return `did you mean ${close.join(' or ')}?`;
+  const shown = all.slice(0, 12).join(', ');
+  return `declared ${what}: ${shown}${all.length > 12 ? `, ... (${all.length} in all)` : ''}`;
+}
+
+/** The message of an InputError without its `file:line:col: ` prefix. */
+export function rawMessage(err: InputError): string {
+  if (!err.span) return err.message;
+  const prefix = `${formatSpan(err.span)}: `;
+  return err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+}

@@ -1,0 +1,18 @@
+/**
+ * PDDL engine: a strict reader, parser, semantic checker and writer for the
+ * PDDL 1.2 / 2.1 subset used by classical planners — STRIPS, typing, ADL
+ * (McDermott et al. 1998, "PDDL — The Planning Domain Definition Language")
+ * and action costs from PDDL 2.1/3.1 (Fox & Long 2003). Numeric fluents beyond
+ * action costs, durative actions, derived predicates and PDDL3 constraints are
+ * reported as `unsupported` with their location.
+ */
+export type * from './ast.js';
+export { readSExprs, type SExpr, type SList, type SAtom } from './sexpr.js';
+export { PddlParseError, PddlCheckError, type PddlDiagnostic } from './errors.js';
+export { DIAGNOSTIC_CODES, type DiagnosticCode, sortDiagnostics } from './diagnostics.js';
+export { SUPPORTED_REQUIREMENTS, expandRequirements } from './parse-formula.js';
+export { parseDomain, checkDomain, type DomainCheck } from './parse-domain.js';
+export { parseProblem, checkProblem, type ProblemCheck } from './parse-problem.js';
+export { writeDomain, writeProblem, writeCondition, writeEffect, writeAtom, writeTypedList, writePlan, stripSpans } from './writer.js';
+export { TypeHierarchy, objectsByType, objectTypes, OBJECT_TYPE } from './types.js';
+// grounding / normalization exports are added below by their owner

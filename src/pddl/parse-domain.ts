@@ -1,0 +1,363 @@
+/**
+ * `(define (domain ...))` → Domain. `checkDomain` never throws and reports
+ * every diagnostic it can find; `parseDomain` throws on the first syntax error
+ * or when any error diagnostic was found.
+ */
+import type { SourceSpan } from '../core/errors.js';
+import type { ActionDecl, Domain, FunctionDecl, PredicateDecl, TypeDecl } from './ast.js';
+import { DomainContext } from './check-formula.js';
+import { DiagnosticSink, rawMessage, sortDiagnostics } from './diagnostics.js';
+import { PddlCheckError, PddlParseError, type PddlDiagnostic } from './errors.js';
+import {
+  RESERVED_NAMES,
+  atSpan,
+  parseCondition,
+  parseEffect,
+  parseRequirements,
+  parseTypedList,
+  sectionKeyword,
+  sexprText,
+} from './parse-formula.js';
+import { isAtom, isList, readSExprs, type SExpr, type SList } from './sexpr.js';
+
+export interface DomainCheck {
+  /** The domain as far as it could be read (bad actions/declarations are left out). */
+  domain?: Domain;
+  /** Sorted by position. */
+  diagnostics: PddlDiagnostic[];
+  /** True when there is no error diagnostic. */
+  ok: boolean;
+}
+
+const UNSUPPORTED_SECTIONS: Record<string, string> = {
+  ':derived': 'derived predicates (:derived ...)',
+  ':durative-action': 'durative actions (:durative-action ...)',
+  ':constraints': 'PDDL3 constraints (:constraints ...)',
+  ':process': 'PDDL+ processes (:process ...)',
+  ':event': 'PDDL+ events (:event ...)',
+  ':extends': 'domain extension (:extends ...)',
+  ':timeless': 'timeless facts (:timeless ...)',
+  ':axiom': 'axioms (:axiom ...)',
+};
+
+/** Finds `(define (<kind> NAME) ...)` in the top-level expressions, reporting what is wrong. */
+export function findDefine(exprs: SExpr[], kind: 'domain' | 'problem', sink: DiagnosticSink, whole: SourceSpan): { list: SList; name: string } | undefined {
+  if (exprs.length === 0) {
+    sink.error('malformed', `empty input: expected (define (${kind} NAME) ...)`, whole);
+    return undefined;
+  }
+  const [first, ...rest] = exprs;
+  for (const r of rest) sink.error('malformed', `unexpected text after the (define (${kind} ...)) form: ${sexprText(r)}; put one ${kind} per file`, r.span);
+  if (!isList(first) || !isAtom(first.items[0], 'define')) {
+    sink.error('malformed', `expected (define (${kind} NAME) ...) but found ${sexprText(first)}`, first.span);
+    return undefined;
+  }
+  const head = first.items[1];
+  if (!isList(head) || head.items.length !== 2 || !isAtom(head.items[0]) || !isAtom(head.items[1])) {
+    sink.error('malformed', `expected (${kind} NAME) after define but found ${head ? sexprText(head) : 'nothing'}`, (head ?? first).span);
+    return undefined;
+  }
+  if (head.items[0].value !== kind) {
+    const other = head.items[0].value;
+    sink.error('malformed', `expected (${kind} NAME) but found (${other} ...)${other === 'domain' || other === 'problem' ? `: this is a ${other} file, not a ${kind} file` : ''}`, head.span);
+    return undefined;
+  }
+  return { list: first, name: head.items[1].value };
+}
+
+export function wholeSpan(text: string, file?: string): SourceSpan {
+  const start = { line: 1, col: 1, offset: 0 };
+  return file ? { file, start, end: start } : { start, end: start };
+}
+
+function parseAction(e: SList, sink: DiagnosticSink): ActionDecl | undefined {
+  const name = e.items[1];
+  if (!isAtom(name) || name.value.startsWith(':') || name.value.startsWith('?')) {
+    sink.error('malformed', `expected an action name after :action but found ${name ? sexprText(name) : 'nothing'}`, (name ?? e).span);
+    return undefined;
+  }
+  const action: ActionDecl = { name: name.value, params: [], span: e.span };
+  const seen = new Set<string>();
+  let ok = true;
+  for (let i = 2; i < e.items.length; i += 2) {
+    const key = e.items[i];
+    const val = e.items[i + 1];
+    if (!isAtom(key) || !key.value.startsWith(':')) {
+      sink.error('malformed', `expected :parameters, :precondition or :effect in action '${name.value}' but found ${sexprText(key)}`, key.span);
+      ok = false;
+      break;
+    }
+    if (val === undefined) {
+      sink.error('malformed', `${key.value} in action '${name.value}' has no value`, key.span);
+      ok = false;
+      break;
+    }
+    if (seen.has(key.value)) {
+      sink.error('duplicate', `${key.value} appears twice in action '${name.value}'; keep one`, key.span);
+      ok = false;
+      continue;
+    }
+    seen.add(key.value);
+    switch (key.value) {
+      case ':parameters':
+        if (!isList(val)) {
+          sink.error('malformed', `:parameters of action '${name.value}' must be a list like (?x - block ?y - block) but found ${sexprText(val)}`, val.span);
+          ok = false;
+        } else {
+          const before = sink.errorCount;
+          action.params = parseTypedList(val.items, 'variable', sink, `the parameters of action '${name.value}'`);
+          if (sink.errorCount > before) ok = false;
+        }
+        break;
+      case ':precondition': {
+        const c = parseCondition(val, sink);
+        if (c) action.precondition = c;
+        else ok = false;
+        break;
+      }
+      case ':effect': {
+        const eff = parseEffect(val, sink);
+        if (eff) action.effect = eff;
+        else ok = false;
+        break;
+      }
+      case ':vars':
+        sink.unsupported(':vars (PDDL 1.2 action variables)', key.span, 'declare them in :parameters or use forall/exists');
+        ok = false;
+        break;
+      case ':duration':
+        sink.unsupported(':duration (durative actions)', key.span);
+        ok = false;
+        break;
+      default:
+        sink.error('malformed', `unknown action key ${key.value} in action '${name.value}'; expected :parameters, :precondition or :effect`, key.span);
+        ok = false;
+    }
+  }
+  return ok ? action : undefined;
+}
+
+function parseTypes(items: SExpr[], sink: DiagnosticSink): TypeDecl[] {
+  return parseTypedList(items, 'name', sink, '(:types ...)').map((t) => ({ name: t.name, parents: t.types, span: t.span }));
+}
+
+function parsePredicates(items: SExpr[], sink: DiagnosticSink): PredicateDecl[] {
+  const out: PredicateDecl[] = [];
+  for (const it of items) {
+    if (!isList(it) || !isAtom(it.items[0]) || it.items[0].value.startsWith('?') || it.items[0].value.startsWith(':')) {
+      sink.error('malformed', `expected a predicate declaration like (on ?x - block ?y - block) in (:predicates ...) but found ${sexprText(it)}`, it.span);
+      continue;
+    }
+    const name = it.items[0].value;
+    const before = sink.errorCount;
+    const params = parseTypedList(it.items.slice(1), 'variable', sink, `predicate '${name}'`);
+    if (sink.errorCount === before) out.push({ name, params, span: it.span });
+  }
+  return out;
+}
+
+function parseFunctions(items: SExpr[], sink: DiagnosticSink): FunctionDecl[] {
+  const out: FunctionDecl[] = [];
+  let pending: FunctionDecl[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i];
+    if (it.type === 'atom' && it.value === '-') {
+      const t = items[i + 1];
+      i++;
+      if (!isAtom(t)) {
+        sink.error('malformed', `expected a function type such as number after '-' in (:functions ...)`, (t ?? it).span);
+        pending = [];
+        continue;
+      }
+      if (t.value !== 'number') sink.unsupported(`object fluent type '${t.value}' in (:functions ...)`, t.span, 'functions must be "- number"');
+      for (const f of pending) out.push({ ...f, type: t.value });
+      pending = [];
+      continue;
+    }
+    if (!isList(it) || !isAtom(it.items[0]) || it.items[0].value.startsWith('?')) {
+      sink.error('malformed', `expected a function declaration like (total-cost) - number in (:functions ...) but found ${sexprText(it)}`, it.span);
+      continue;
+    }
+    const name = it.items[0].value;
+    const before = sink.errorCount;
+    const params = parseTypedList(it.items.slice(1), 'variable', sink, `function '${name}'`);
+    if (sink.errorCount === before) pending.push({ name, params, type: 'number', span: it.span });
+  }
+  for (const f of pending) out.push(f);
+  return out;
+}
+
+/** Reports a second declaration of the same name. */
+function checkDuplicates(items: readonly { name: string; span?: SourceSpan }[], what: string, sink: DiagnosticSink): void {
+  const first = new Map<string, SourceSpan | undefined>();
+  for (const it of items) {
+    if (first.has(it.name)) {
+      const at = first.get(it.name);
+      sink.error('duplicate', `${what} '${it.name}' is declared twice${at ? ` (first at ${atSpan(at)})` : ''}; rename or remove one`, it.span);
+    } else first.set(it.name, it.span);
+  }
+}
+
+/** A type declared twice: harmless with the same parents, multiple inheritance otherwise (as VAL reads it). */
+function checkTypeDuplicates(types: readonly TypeDecl[], sink: DiagnosticSink): void {
+  const first = new Map<string, TypeDecl>();
+  for (const t of types) {
+    const prev = first.get(t.name);
+    if (!prev) {
+      first.set(t.name, t);
+      continue;
+    }
+    const at = prev.span ? ` (first at ${atSpan(prev.span)})` : '';
+    const same = prev.parents.join(' ') === t.parents.join(' ');
+    sink.warning(
+      'duplicate',
+      same
+        ? `type '${t.name}' is declared twice${at}; remove one declaration`
+        : `type '${t.name}' is declared twice${at} with parents ${prev.parents.join('|')} and ${t.parents.join('|')}; it is treated as a subtype of both`,
+      t.span,
+    );
+  }
+}
+
+/** Domain-level semantic checks on a (possibly partial) domain. */
+export function checkDomainSemantics(d: Domain, sink: DiagnosticSink): DomainContext {
+  const ctx = new DomainContext(d, sink);
+  checkTypeDuplicates(d.types, sink);
+  checkDuplicates(d.constants, 'constant', sink);
+  checkDuplicates(d.predicates, 'predicate', sink);
+  checkDuplicates(d.functions, 'function', sink);
+  checkDuplicates(d.actions, 'action', sink);
+
+  const typeNames = new Set(d.types.map((t) => t.name));
+  for (const t of d.types) {
+    if (RESERVED_NAMES.has(t.name)) sink.error('name-clash', `'${t.name}' is a PDDL keyword and cannot name a type; rename it`, t.span);
+    for (const p of t.parents) {
+      // parents used without their own declaration are implicitly declared (as FD does)
+      if (p !== 'object' && !typeNames.has(p)) {
+        sink.warning('unknown-type', `type '${p}' (parent of '${t.name}') is not declared itself; it is treated as a subtype of object`, t.span);
+      }
+    }
+  }
+  const cycle = ctx.hierarchy.findCycle();
+  if (cycle) {
+    const decl = d.types.find((t) => t.name === cycle[0]);
+    sink.error('malformed', `the type hierarchy has a cycle: ${cycle.join(' - ')}; a type cannot be its own ancestor`, decl?.span);
+  }
+  if (d.types.length > 0) ctx.needs(':typing', '(:types ...)', d.types[0].span);
+
+  for (const c of d.constants) {
+    ctx.checkTypes(c.types, c.span, `constant '${c.name}'`);
+    if (c.name.startsWith('?')) sink.error('malformed', `constant ${c.name} cannot start with '?'`, c.span);
+  }
+  const fnNames = new Set(d.functions.map((f) => f.name));
+  for (const p of d.predicates) {
+    if (RESERVED_NAMES.has(p.name)) sink.error('name-clash', `'${p.name}' is a PDDL keyword and cannot name a predicate; rename it`, p.span);
+    else if (fnNames.has(p.name)) sink.error('name-clash', `'${p.name}' is declared both as a predicate and as a function; rename one of them`, p.span);
+    else if (typeNames.has(p.name)) sink.warning('name-clash', `predicate '${p.name}' has the same name as a type; this is legal but confusing (rename it, e.g. is-${p.name})`, p.span);
+    const names = new Set<string>();
+    for (const q of p.params) {
+      if (names.has(q.name)) sink.warning('duplicate', `parameter ${q.name} is declared twice in predicate '${p.name}'; give each parameter its own name`, q.span);
+      names.add(q.name);
+      ctx.checkTypes(q.types, q.span, `predicate '${p.name}'`);
+    }
+  }
+  for (const f of d.functions) {
+    if (RESERVED_NAMES.has(f.name)) sink.error('name-clash', `'${f.name}' is a PDDL keyword and cannot name a function; rename it`, f.span);
+    ctx.bind(new Map(), f.params, `function '${f.name}'`);
+    if (f.name === 'total-cost' && f.params.length > 0) sink.error('arity', `(total-cost) takes no arguments but is declared with ${f.params.length}`, f.span);
+  }
+  for (const a of d.actions) {
+    const where = `action '${a.name}'`;
+    const scope = ctx.bind(new Map(), a.params, where);
+    if (a.precondition) ctx.checkCondition(a.precondition, scope, `the precondition of ${where}`);
+    if (a.effect) ctx.checkEffect(a.effect, scope, `the effect of ${where}`);
+  }
+  return ctx;
+}
+
+/** Parses and checks a domain text without throwing. */
+export function checkDomain(text: string, file?: string): DomainCheck {
+  const sink = new DiagnosticSink();
+  let exprs: SExpr[];
+  try {
+    exprs = readSExprs(text, file);
+  } catch (err) {
+    if (err instanceof PddlParseError) {
+      sink.error('syntax', rawMessage(err), err.span);
+      return { diagnostics: sink.list, ok: false };
+    }
+    throw err;
+  }
+  const def = findDefine(exprs, 'domain', sink, wholeSpan(text, file));
+  if (!def) return { diagnostics: sortDiagnostics(sink.list), ok: false };
+  const domain = readDomainSections(def.list, def.name, sink);
+  checkDomainSemantics(domain, sink);
+  const diagnostics = sortDiagnostics(sink.list);
+  return { domain, diagnostics, ok: sink.errorCount === 0 };
+}
+
+function readDomainSections(list: SList, name: string, sink: DiagnosticSink): Domain {
+  const domain: Domain = { name, requirements: [], types: [], constants: [], predicates: [], functions: [], actions: [], span: list.span };
+  const seenSections = new Map<string, SourceSpan>();
+  for (const sec of list.items.slice(2)) {
+    const kw = sectionKeyword(sec);
+    if (!kw || !isList(sec)) {
+      sink.error('malformed', `expected a section like (:predicates ...) or (:action ...) but found ${sexprText(sec)}`, sec.span);
+      continue;
+    }
+    const items = sec.items.slice(1);
+    const key = kw.value;
+    if (key !== ':action' && key in UNSUPPORTED_SECTIONS === false) {
+      const prev = seenSections.get(key);
+      if (prev) {
+        sink.error('duplicate', `section ${key} appears twice (first at ${atSpan(prev)}); merge them into one`, kw.span);
+        continue;
+      }
+      seenSections.set(key, kw.span);
+    }
+    switch (key) {
+      case ':requirements':
+        domain.requirements = parseRequirements(items, sink);
+        break;
+      case ':types':
+        domain.types = parseTypes(items, sink);
+        break;
+      case ':constants':
+        domain.constants = parseTypedList(items, 'name', sink, '(:constants ...)');
+        break;
+      case ':predicates':
+        domain.predicates = parsePredicates(items, sink);
+        break;
+      case ':functions':
+        domain.functions = parseFunctions(items, sink);
+        break;
+      case ':action': {
+        const a = parseAction(sec, sink);
+        if (a) domain.actions.push(a);
+        break;
+      }
+      default:
+        if (UNSUPPORTED_SECTIONS[key]) sink.unsupported(UNSUPPORTED_SECTIONS[key], kw.span);
+        else sink.unsupported(`unknown domain section ${key}`, kw.span, 'expected :requirements, :types, :constants, :predicates, :functions or :action');
+    }
+  }
+  return domain;
+}
+
+/** Throws the syntax error or a PddlCheckError listing every diagnostic when there is an error. */
+function throwIfErrors(diagnostics: PddlDiagnostic[]): void {
+  if (!diagnostics.some((d) => d.severity === 'error')) return;
+  const syntax = diagnostics.find((d) => d.code === 'syntax');
+  if (syntax && syntax.span) throw new PddlParseError(syntax.message, syntax.span);
+  throw new PddlCheckError(diagnostics);
+}
+
+/** Parses a domain; throws PddlParseError (syntax) or PddlCheckError (all diagnostics). */
+export function parseDomain(text: string, file?: string): Domain {
+  const r = checkDomain(text, file);
+  throwIfErrors(r.diagnostics);
+  if (!r.domain) throw new PddlCheckError(r.diagnostics);
+  return r.domain;
+}
+
+export { throwIfErrors };
