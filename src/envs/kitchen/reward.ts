@@ -35,7 +35,7 @@ export function planningReward(
 ): number {
   if (a.type === 'none') return params.none;
   if (infeasibleReason(s, a) !== undefined) return params.infeasible;
-  let r = -actionCost(world, s, a);
+  let r = 0 - actionCost(world, s, a);
   const before = countMet(s, goal);
   const after = countMet(next, goal);
   if (after > before) r += params.subgoal;
@@ -58,7 +58,7 @@ export function evaluationReward(
   params: EvaluationRewardParams = EVALUATION_REWARD,
 ): number {
   if (infeasibleReason(s, a) !== undefined) return params.infeasible;
-  let r = -actionCost(world, s, a);
+  let r = 0 - actionCost(world, s, a);
   if (!goalSatisfied(s, goals) && goalSatisfied(next, goals)) r += params.success;
   return r;
 }

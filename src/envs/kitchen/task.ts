@@ -13,6 +13,7 @@ import type { KitchenLevel } from './config.js';
 import type { GoalAlternative, GoalPair, GoalSet } from './goal.js';
 import { KITCHEN_NAMES, isKitchenName, loadLayout, type KitchenName } from './layout.js';
 import { EMPTY_HAND, IN_HAND, makeWorld, type KitchenState, type KitchenWorld } from './state.js';
+import { jsonErrorOffset, lineCol } from './json-error.js';
 import { didYouMean } from './suggest.js';
 
 const placementSchema = z.object({ area: z.string().min(1), placed_object: z.string().min(1) });
@@ -186,12 +187,11 @@ export function loadTask(file: string, options: { kitchen?: string } = {}): Kitc
     raw = JSON.parse(text);
   } catch (err) {
     const msg = (err as Error).message;
-    const m = /position (\d+)/.exec(msg);
+    const off = jsonErrorOffset(text);
     let at = '';
-    if (m) {
-      const pos = Number(m[1]);
-      const before = text.slice(0, pos).split('\n');
-      at = `:${before.length}:${before[before.length - 1].length + 1}`;
+    if (off !== undefined) {
+      const { line, col } = lineCol(text, off);
+      at = `:${line}:${col}`;
     }
     throw new InputError('KITCHEN_TASK', `${file}${at}: invalid JSON: ${msg}`, undefined, { cause: err });
   }
