@@ -1,0 +1,201 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CompiledTask } from '../compiled-task.js';
+import { blocksTask, gripperTask, lampsTask } from '../fixtures.js';
+import { lmCutHeuristic } from '../heuristics/lm-cut.js';
+import { maxHeuristic } from '../heuristics/relaxation.js';
+import { planTask } from '../planner.js';
+import { HEURISTIC_NAMES } from '../registry.js';
+import { buildStrips, simulatePlan } from '../strips-builder.js';
+import type { GroundTask } from '../task.js';
+
+/** Independent reference: Dijkstra over explicit fact sets. Returns the optimal cost or Infinity. */
+function optimalCost(task: GroundTask): number {
+  const key = (s: Set<number>): string => [...s].sort((a, b) => a - b).join(',');
+  const isGoal = (s: Set<number>): boolean => task.goalPos.every((f) => s.has(f)) && !task.goalNeg.some((f) => s.has(f));
+  const dist = new Map<string, number>();
+  const frontier: { s: Set<number>; d: number }[] = [{ s: new Set(task.init), d: 0 }];
+  dist.set(key(frontier[0].s), 0);
+  while (frontier.length > 0) {
+    frontier.sort((a, b) => a.d - b.d);
+    const { s, d } = frontier.shift() as { s: Set<number>; d: number };
+    if (d > (dist.get(key(s)) ?? Infinity)) continue;
+    if (isGoal(s)) return d;
+    for (const op of task.operators) {
+      if (!op.pre.every((f) => s.has(f)) || op.preNeg.some((f) => s.has(f))) continue;
+      const firing = op.conditional.filter((c) => c.condPos.every((f) => s.has(f)) && !c.condNeg.some((f) => s.has(f)));
+      const t = new Set(s);
+      for (const f of op.del) t.delete(f);
+      for (const c of firing) for (const f of c.del) t.delete(f);
+      for (const f of op.add) t.add(f);
+      for (const c of firing) for (const f of c.add) t.add(f);
+      const k = key(t);
+      const nd = d + op.cost;
+      if (nd < (dist.get(k) ?? Infinity)) {
+        dist.set(k, nd);
+        frontier.push({ s: t, d: nd });
+      }
+    }
+  }
+  return Infinity;
+}
+
+const factName = (i: number): string => `f${i}`;
+const subset = (n: number, max: number): fc.Arbitrary<string[]> =>
+  fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { maxLength: max }).map((a) => a.map(factName));
+
+/** Random small STRIPS tasks, optionally with negative preconditions and conditional effects. */
+function taskArb(adl: boolean): fc.Arbitrary<GroundTask> {
+  return fc.integer({ min: 2, max: 7 }).chain((n) =>
+    fc
+      .record({
+        init: subset(n, 4),
+        goal: subset(n, 3),
+        goalNeg: adl ? subset(n, 1) : fc.constant([]),
+        operators: fc.array(
+          fc.record({
+            pre: subset(n, 2),
+            preNeg: adl ? subset(n, 1) : fc.constant([]),
+            add: subset(n, 2),
+            del: subset(n, 2),
+            cost: fc.integer({ min: 0, max: 3 }),
+            when: adl
+              ? fc.array(fc.record({ if: subset(n, 2), ifNot: subset(n, 1), add: subset(n, 2), del: subset(n, 1) }), { maxLength: 2 })
+              : fc.constant([]),
+          }),
+          { minLength: 1, maxLength: 9 },
+        ),
+      })
+      .map((spec) =>
+        buildStrips({
+          ...spec,
+          facts: Array.from({ length: n }, (_, i) => factName(i)),
+          operators: spec.operators.map((o, i) => ({ name: `(op${i})`, ...o })),
+          hasActionCosts: true,
+        }),
+      ),
+  );
+}
+
+const SEARCHES = ['gbfs', 'lazy-gbfs', 'wastar:2', 'lazy-wastar:3', 'astar', 'anytime'];
+
+describe('search on hand-built tasks', () => {
+  it('every search x heuristic solves gripper-4, blocks and lamps with valid plans', () => {
+    const tasks = [gripperTask(4), blocksTask([['a', 'b', 'c', 'd']], [['d', 'c', 'b', 'a']]), lampsTask()];
+    for (const task of tasks) {
+      for (const search of SEARCHES) {
+        for (const heuristic of HEURISTIC_NAMES) {
+          for (const preferred of [true, false]) {
+            const r = planTask(task, { search, heuristic, preferred, timeoutMs: 20_000 });
+            expect(r.status, `${search} ${heuristic}`).toBe('solved');
+            if (r.status === 'solved') expect(simulatePlan(task, r.plan)).toBe(-1);
+          }
+        }
+      }
+    }
+  });
+
+  it('A* with LM-cut finds the known optimum on gripper-4 (11) and reports it optimal', () => {
+    const r = planTask(gripperTask(4), { search: 'astar', heuristic: 'lmcut' });
+    expect(r.status).toBe('solved');
+    if (r.status === 'solved') expect(r.cost).toBe(11);
+    expect(r.optimal).toBe(true);
+  });
+
+  it('an unsolvable task is proven unsolvable', () => {
+    const task = buildStrips({ init: ['a'], goal: ['c'], operators: [{ name: '(x)', pre: ['a'], add: ['b'] }, { name: '(y)', pre: ['b', 'c'], add: ['d'] }] });
+    for (const search of SEARCHES) {
+      const r = planTask(task, { search, heuristic: 'blind' });
+      expect(r.status).toBe('unsolvable');
+      if (r.status === 'unsolvable') expect(r.proven).toBe(true);
+    }
+  });
+
+  it('budgets: an expansion limit or an aborted signal stop the search', () => {
+    const task = gripperTask(8);
+    const r = planTask(task, { search: 'astar', heuristic: 'blind', maxExpansions: 10 });
+    expect(r.status).toBe('timeout');
+    const ac = new AbortController();
+    ac.abort();
+    const r2 = planTask(task, { search: 'gbfs', signal: ac.signal });
+    expect(r2.status).toBe('cancelled');
+    const r3 = planTask(task, { search: 'astar', heuristic: 'blind', maxStates: 50 });
+    expect(r3.status).toBe('memout');
+  });
+
+  it('anytime reports improving costs and ends proven optimal on a small task', () => {
+    const r = planTask(gripperTask(4), { search: 'anytime', timeoutMs: 30_000 });
+    expect(r.status).toBe('solved');
+    expect(r.optimal).toBe(true);
+    if (r.status === 'solved') expect(r.cost).toBe(11);
+    const costs = (r.improvements ?? []).map((i) => i.cost);
+    expect(costs.length).toBeGreaterThan(0);
+    for (let i = 1; i < costs.length; i++) expect(costs[i]).toBeLessThan(costs[i - 1]);
+  });
+});
+
+describe('search properties on random tasks', () => {
+  it('A* with blind, h_max and LM-cut agree with Dijkstra on the optimal cost (STRIPS)', () => {
+    fc.assert(
+      fc.property(taskArb(false), (task) => {
+        const opt = optimalCost(task);
+        for (const heuristic of ['blind', 'max', 'lmcut'] as const) {
+          const r = planTask(task, { search: 'astar', heuristic });
+          if (opt === Infinity) expect(r.status).toBe('unsolvable');
+          else {
+            expect(r.status).toBe('solved');
+            if (r.status === 'solved') {
+              expect(r.cost).toBe(opt);
+              expect(simulatePlan(task, r.plan)).toBe(-1);
+            }
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('h_max <= LM-cut <= h* at the initial state, also with conditional effects and negation', () => {
+    fc.assert(
+      fc.property(taskArb(true), (task) => {
+        const opt = optimalCost(task);
+        const t = new CompiledTask(task);
+        const hm = maxHeuristic(t).evaluate(t.initState);
+        const lm = lmCutHeuristic(t).evaluate(t.initState);
+        expect(lm).toBeGreaterThanOrEqual(hm - 1e-9);
+        if (opt < Infinity) expect(lm).toBeLessThanOrEqual(opt + 1e-9);
+        else if (lm < Infinity) expect(hm).toBeLessThan(Infinity);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('every search x heuristic returns a valid plan exactly when one exists (ADL features included)', () => {
+    fc.assert(
+      fc.property(taskArb(true), (task) => {
+        const solvable = optimalCost(task) < Infinity;
+        for (const search of SEARCHES) {
+          for (const heuristic of HEURISTIC_NAMES) {
+            const r = planTask(task, { search, heuristic });
+            expect(r.status).toBe(solvable ? 'solved' : 'unsolvable');
+            if (r.status === 'solved') expect(simulatePlan(task, r.plan)).toBe(-1);
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('A* with LM-cut is optimal with conditional effects and negative preconditions too', () => {
+    fc.assert(
+      fc.property(taskArb(true), (task) => {
+        const opt = optimalCost(task);
+        const r = planTask(task, { search: 'astar', heuristic: 'lmcut' });
+        if (opt === Infinity) expect(r.status).toBe('unsolvable');
+        else if (r.status === 'solved') expect(r.cost).toBe(opt);
+        else expect.fail(`expected solved, got ${r.status}`);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
