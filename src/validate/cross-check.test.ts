@@ -43,6 +43,7 @@ function bfsPlan(task: GroundTask, maxStates = 50_000): string[] | undefined {
       const sk = key(s);
       for (const op of task.operators) {
         if (!op.pre.every((f) => s[f]) || !op.preNeg.every((f) => !s[f])) continue;
+        if (op.preOr && !op.preOr.every((c) => c.pos.some((f) => s[f]) || c.neg.some((f) => !s[f]))) continue;
         const t = s.slice();
         const add = [...op.add];
         const del = [...op.del];

@@ -32,6 +32,11 @@ function failing(op: GroundOperator, state: Uint8Array, facts: readonly string[]
   const out: string[] = [];
   for (const f of op.pre) if (!state[f]) out.push(facts[f]);
   for (const f of op.preNeg) if (state[f]) out.push(`not ${facts[f]}`);
+  for (const clause of op.preOr ?? []) {
+    if (clause.pos.some((f) => state[f]) || clause.neg.some((f) => !state[f])) continue;
+    const lits = [...clause.pos.map((f) => facts[f]), ...clause.neg.map((f) => `(not ${facts[f]})`)];
+    out.push(lits.length === 1 ? lits[0] : `(or ${lits.join(' ')})`);
+  }
   return out;
 }
 

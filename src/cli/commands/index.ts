@@ -4,12 +4,14 @@
  */
 import type { Command } from 'commander';
 import { register as registerLlm } from './llm.js';
+import { register as registerValidate } from './validate.js';
 
 type Register = (program: Command) => void;
 
 const registrations: Register[] = [
   // one entry per command file, e.g. (await import('./plan.js')).register
   registerLlm,
+  registerValidate,
 ];
 
 export function registerCommands(program: Command): void {
