@@ -4,6 +4,8 @@
  */
 import type { Command } from 'commander';
 import { register as registerLlm } from './llm.js';
+import { register as registerCheck } from './check.js';
+import { register as registerKitchen } from './kitchen.js';
 import { register as registerValidate } from './validate.js';
 
 type Register = (program: Command) => void;
@@ -11,6 +13,8 @@ type Register = (program: Command) => void;
 const registrations: Register[] = [
   // one entry per command file, e.g. (await import('./plan.js')).register
   registerLlm,
+  registerCheck,
+  registerKitchen,
   registerValidate,
 ];
 
