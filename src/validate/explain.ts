@@ -67,10 +67,10 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** The closest candidate within a third of the name's length, if any. */
+/** The closest candidate within edit distance max(1, a third of the name's length), if any. */
 export function closest(name: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
-  let bestD = Math.max(2, Math.floor(name.length / 3)) + 1;
+  let bestD = Math.max(1, Math.floor(name.length / 3)) + 1;
   for (const c of candidates) {
     const d = editDistance(name, c);
     if (d < bestD) {

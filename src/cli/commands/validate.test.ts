@@ -1,0 +1,87 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { register } from './validate.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'gp-validate-'));
+const file = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const domain = file(
+  'domain.pddl',
+  `(define (domain bw) (:predicates (clear ?x) (holding ?x) (handempty) (ontable ?x))
+  (:action pick-up :parameters (?x) :precondition (and (clear ?x) (ontable ?x) (handempty))
+   :effect (and (not (ontable ?x)) (not (clear ?x)) (not (handempty)) (holding ?x))))`,
+);
+const problem = file('problem.pddl', '(define (problem p) (:domain bw) (:objects a b) (:init (clear a) (ontable a) (handempty) (ontable b)) (:goal (holding a)))');
+
+async function run(planText: string, ...flags: string[]): Promise<{ out: string; code: number | string | undefined; error?: unknown }> {
+  const plan = file('plan.txt', planText);
+  const chunks: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => {
+    chunks.push(String(c));
+    return true;
+  });
+  const program = new Command().exitOverride();
+  register(program);
+  process.exitCode = undefined;
+  let error: unknown;
+  try {
+    await program.parseAsync(['node', 'groundplan', 'validate', domain, problem, plan, ...flags]);
+  } catch (e) {
+    error = e;
+  } finally {
+    spy.mockRestore();
+  }
+  const code = process.exitCode;
+  process.exitCode = undefined;
+  return { out: chunks.join(''), code, error };
+}
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+describe('groundplan validate', () => {
+  it('prints the verdict of a valid plan and exits 0', async () => {
+    expect(await run('(pick-up a)\n')).toMatchObject({ out: 'Plan valid: cost 1, 1 step\n', code: 0 });
+  });
+
+  it('explains an invalid plan and exits 1', async () => {
+    const r = await run('(pick-up b)\n');
+    expect(r.out).toBe('Plan invalid: step 1 (pick-up b): b is not clear — unsatisfied precondition (clear b)\n');
+    expect(r.code).toBe(1);
+  });
+
+  it('prints JSON with --json', async () => {
+    const r = await run('(pick-up a)\n', '--json');
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'valid', cost: 1, trace: [{ action: '(pick-up a)', step: { name: 'pick-up', args: ['a'], line: 1 } }] });
+  });
+
+  it('prints the trace with --verbose', async () => {
+    const r = await run('(pick-up a)\n', '--verbose');
+    expect(r.out).toBe('   1. (pick-up a)  -(clear a) -(handempty) -(ontable a) +(holding a)\nPlan valid: cost 1, 1 step\n');
+  });
+
+  it('reports an unknown action or object as bad input located in the plan file', async () => {
+    const r = await run('; c\n(pickup a)\n');
+    expect(r.error).toBeInstanceOf(InputError);
+    expect((r.error as Error).message).toBe(`${join(dir, 'plan.txt')}:2:2: unknown action 'pickup' (did you mean 'pick-up'?) (known: pick-up) (step 1)`);
+    const r2 = await run('(pick-up  c)\n');
+    expect((r2.error as Error).message).toMatch(/plan\.txt:1:11: unknown object 'c' .*\(step 1\)$/);
+  });
+
+  it('reports a plan syntax error and an unreadable file as input errors', async () => {
+    expect(((await run('(pick-up a\n')).error as Error).message).toMatch(/plan\.txt:1:1: unexpected end of input/);
+    const program = new Command().exitOverride();
+    register(program);
+    await expect(program.parseAsync(['node', 'groundplan', 'validate', domain, join(dir, 'missing.pddl'), domain])).rejects.toThrow(
+      /cannot read problem file '.*missing\.pddl' \(ENOENT\)/,
+    );
+  });
+});
