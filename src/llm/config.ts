@@ -69,7 +69,10 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<{ path
     } catch (err) {
       throw new LlmConfigError(`${path}: cannot load (${(err as Error).message})`);
     }
-    return { path, config: validate(mod.default ?? mod, path) };
+    // A CommonJS-compiled module nests `default` once more.
+    let value: unknown = mod;
+    for (let i = 0; i < 2 && value && typeof value === 'object' && 'default' in value; i++) value = (value as { default: unknown }).default;
+    return { path, config: validate(value, path) };
   }
   throw new LlmConfigError(`${path}: config files are .json or .ts`);
 }
