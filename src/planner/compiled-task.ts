@@ -55,6 +55,12 @@ export class CompiledTask {
   readonly condDelStart: Int32Array;
   readonly condDel: Int32Array;
   readonly hasConditional: boolean;
+  /** Disjunctive precondition clauses (`preOr`): per operator a range of clause ids; per clause CSR lists. */
+  readonly clauseOfOpStart: Int32Array;
+  readonly clausePosStart: Int32Array;
+  readonly clausePos: Int32Array;
+  readonly clauseNegStart: Int32Array;
+  readonly clauseNeg: Int32Array;
   /** True when every operator costs the same positive amount (or costs are ignored). */
   readonly unitCost: boolean;
 
@@ -120,6 +126,21 @@ export class CompiledTask {
       }
     });
     condOfOpStart[ops.length] = condPos.length;
+    const clauseOfOpStart = new Int32Array(ops.length + 1);
+    const clausePos: number[][] = [];
+    const clauseNeg: number[][] = [];
+    ops.forEach((op, i) => {
+      clauseOfOpStart[i] = clausePos.length;
+      for (const cl of op.preOr ?? []) {
+        for (const f of [...cl.pos, ...cl.neg]) checkFact(f, op.name);
+        clausePos.push(cl.pos);
+        clauseNeg.push(cl.neg);
+      }
+    });
+    clauseOfOpStart[ops.length] = clausePos.length;
+    this.clauseOfOpStart = clauseOfOpStart;
+    ({ start: this.clausePosStart, data: this.clausePos } = csr(clausePos));
+    ({ start: this.clauseNegStart, data: this.clauseNeg } = csr(clauseNeg));
     this.condOfOpStart = condOfOpStart;
     this.hasConditional = condPos.length > 0;
     ({ start: this.condPosStart, data: this.condPos } = csr(condPos));
@@ -145,12 +166,32 @@ export class CompiledTask {
     return true;
   }
 
-  /** Whether the negative preconditions of `op` hold (positive ones are checked by the successor generator). */
+  /** Whether `op` has negative or disjunctive preconditions. */
+  hasExtraPre(op: number): boolean {
+    return this.preNegStart[op + 1] > this.preNegStart[op] || this.clauseOfOpStart[op + 1] > this.clauseOfOpStart[op];
+  }
+
+  /**
+   * Whether the negative and disjunctive preconditions of `op` hold (positive
+   * ones are checked by the successor generator).
+   */
   negativePreOk(state: Uint32Array, op: number): boolean {
     const end = this.preNegStart[op + 1];
     for (let k = this.preNegStart[op]; k < end; k++) {
       const f = this.preNeg[k];
       if ((state[f >>> 5] >>> (f & 31)) & 1) return false;
+    }
+    for (let c = this.clauseOfOpStart[op], ce = this.clauseOfOpStart[op + 1]; c < ce; c++) {
+      let sat = false;
+      for (let k = this.clausePosStart[c], e = this.clausePosStart[c + 1]; k < e && !sat; k++) {
+        const f = this.clausePos[k];
+        if ((state[f >>> 5] >>> (f & 31)) & 1) sat = true;
+      }
+      for (let k = this.clauseNegStart[c], e = this.clauseNegStart[c + 1]; k < e && !sat; k++) {
+        const f = this.clauseNeg[k];
+        if (!((state[f >>> 5] >>> (f & 31)) & 1)) sat = true;
+      }
+      if (!sat) return false;
     }
     return true;
   }

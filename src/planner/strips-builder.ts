@@ -12,6 +12,8 @@ export interface StripsOperatorSpec {
   del?: string[];
   cost?: number;
   when?: { if?: string[]; ifNot?: string[]; add?: string[]; del?: string[] }[];
+  /** Disjunctive precondition clauses: each needs one `pos` fact true or one `neg` fact false. */
+  or?: { pos?: string[]; neg?: string[] }[];
 }
 
 export interface StripsSpec {
@@ -49,6 +51,7 @@ export function buildStrips(spec: StripsSpec): GroundTask {
     del: ids_(o.del),
     conditional: (o.when ?? []).map((w) => ({ condPos: ids_(w.if), condNeg: ids_(w.ifNot), add: ids_(w.add), del: ids_(w.del) })),
     cost: o.cost ?? 1,
+    ...(o.or ? { preOr: o.or.map((c) => ({ pos: ids_(c.pos), neg: ids_(c.neg) })) } : {}),
   }));
   return {
     facts,
@@ -67,6 +70,7 @@ export function simulatePlan(task: GroundTask, plan: readonly number[]): number 
     const op = task.operators[plan[i]];
     if (!op) return i;
     if (!op.pre.every((f) => state.has(f)) || op.preNeg.some((f) => state.has(f))) return i;
+    if (!(op.preOr ?? []).every((c) => c.pos.some((f) => state.has(f)) || c.neg.some((f) => !state.has(f)))) return i;
     const firing = op.conditional.filter((c) => c.condPos.every((f) => state.has(f)) && !c.condNeg.some((f) => state.has(f)));
     for (const f of op.del) state.delete(f);
     for (const c of firing) for (const f of c.del) state.delete(f);

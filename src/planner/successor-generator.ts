@@ -30,7 +30,7 @@ export class SuccessorGenerator {
       seqs.push(Int32Array.from(p));
     }
     this.hasNeg = new Uint8Array(n);
-    for (let op = 0; op < n; op++) this.hasNeg[op] = task.preNegStart[op + 1] > task.preNegStart[op] ? 1 : 0;
+    for (let op = 0; op < n; op++) this.hasNeg[op] = task.hasExtraPre(op) ? 1 : 0;
 
     const leafLists: number[][] = [];
     const childLists: [number, number][][] = [];

@@ -23,6 +23,7 @@ function optimalCost(task: GroundTask): number {
     if (isGoal(s)) return d;
     for (const op of task.operators) {
       if (!op.pre.every((f) => s.has(f)) || op.preNeg.some((f) => s.has(f))) continue;
+      if (!(op.preOr ?? []).every((c) => c.pos.some((f) => s.has(f)) || c.neg.some((f) => !s.has(f)))) continue;
       const firing = op.conditional.filter((c) => c.condPos.every((f) => s.has(f)) && !c.condNeg.some((f) => s.has(f)));
       const t = new Set(s);
       for (const f of op.del) t.delete(f);
@@ -51,17 +52,18 @@ function taskArb(adl: boolean): fc.Arbitrary<GroundTask> {
       .record({
         init: subset(n, 4),
         goal: subset(n, 3),
-        goalNeg: adl ? subset(n, 1) : fc.constant([]),
+        goalNeg: adl ? subset(n, 1) : fc.constant([] as string[]),
         operators: fc.array(
           fc.record({
             pre: subset(n, 2),
-            preNeg: adl ? subset(n, 1) : fc.constant([]),
+            preNeg: adl ? subset(n, 1) : fc.constant([] as string[]),
             add: subset(n, 2),
             del: subset(n, 2),
             cost: fc.integer({ min: 0, max: 3 }),
             when: adl
               ? fc.array(fc.record({ if: subset(n, 2), ifNot: subset(n, 1), add: subset(n, 2), del: subset(n, 1) }), { maxLength: 2 })
-              : fc.constant([]),
+              : fc.constant([] as { if: string[]; ifNot: string[]; add: string[]; del: string[] }[]),
+            or: adl ? fc.array(fc.record({ pos: subset(n, 2), neg: subset(n, 1) }), { maxLength: 1 }) : fc.constant([] as { pos: string[]; neg: string[] }[]),
           }),
           { minLength: 1, maxLength: 9 },
         ),
