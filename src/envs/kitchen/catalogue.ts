@@ -20,6 +20,8 @@ export interface CatalogueObject {
 export interface ThemeSlot {
   readonly objects: readonly string[];
   readonly targets: readonly string[];
+  /** Only initially open areas (surfaces, shelves, the human's hand) qualify as targets. */
+  readonly openOnly?: boolean;
 }
 
 export interface TaskTheme {
@@ -38,7 +40,7 @@ const DISHES = ['dish', 'servingware'];
 const COOKWARE = ['cookware', 'cooking_tool', 'utility', 'appliance_storage', 'bakeware'];
 const UTENSILS = ['cutlery', 'utensil', 'cooking_tool', 'knife'];
 const BAKING = ['bak'];
-const SPICES = ['spice', 'season', 'condiment'];
+const SPICES = ['spice', 'seasoning', 'condiment'];
 const CLEANING = ['cleaning', 'utility', 'waste'];
 const WRAPS = ['wrap', 'container', 'lunch', 'foil', 'utility'];
 const TEA = ['tea', 'coffee', 'beverage'];
@@ -93,14 +95,14 @@ export const TASK_THEMES: readonly TaskTheme[] = [
       '{context} I need something for breakfast, but nothing with gluten please.',
     ],
     slots: [
-      { objects: ['oat_milk', 'almond_milk', 'soy_milk'], targets: SERVE },
-      { objects: ['gluten_free_cereal', 'rice_cake_pack', 'oatmeal_canister'], targets: SERVE },
-      { objects: ['banana', 'blueberries', 'apple'], targets: SERVE },
-      { objects: ['cereal_bowl', 'side_plate'], targets: SERVE },
-      { objects: ['spoon', 'butter_knife'], targets: SERVE },
-      { objects: ['honey_jar', 'peanut_butter_jar'], targets: SERVE },
-      { objects: ['coffee_mug', 'tea_cup'], targets: [...SERVE, 'coffee'] },
-      { objects: ['orange_juice', 'water_bottle'], targets: SERVE },
+      { objects: ['oat_milk', 'almond_milk', 'soy_milk'], targets: SERVE, openOnly: true },
+      { objects: ['gluten_free_cereal', 'rice_cake_pack', 'oatmeal_canister'], targets: SERVE, openOnly: true },
+      { objects: ['banana', 'blueberries', 'apple'], targets: SERVE, openOnly: true },
+      { objects: ['cereal_bowl', 'side_plate'], targets: SERVE, openOnly: true },
+      { objects: ['spoon', 'butter_knife'], targets: SERVE, openOnly: true },
+      { objects: ['honey_jar', 'peanut_butter_jar'], targets: SERVE, openOnly: true },
+      { objects: ['coffee_mug', 'tea_cup'], targets: [...SERVE, 'coffee'], openOnly: true },
+      { objects: ['orange_juice', 'water_bottle'], targets: SERVE, openOnly: true },
     ],
   },
   {
@@ -110,14 +112,14 @@ export const TASK_THEMES: readonly TaskTheme[] = [
       '{context} Put out a few nibbles for the guests, something salty and something sweet.',
     ],
     slots: [
-      { objects: ['potato_chips', 'pretzel_bag', 'popcorn_bag'], targets: TABLE },
-      { objects: ['chocolate_bar', 'cookie_tin'], targets: TABLE },
-      { objects: ['grapes', 'apple', 'orange'], targets: TABLE },
-      { objects: ['cracker_box', 'trail_mix'], targets: TABLE },
-      { objects: ['iced_tea', 'sparkling_water', 'cola_can'], targets: TABLE },
-      { objects: ['serving_platter', 'salad_bowl'], targets: TABLE },
-      { objects: ['napkin_stack', 'tea_towel'], targets: TABLE },
-      { objects: ['cheddar_cheese', 'cream_cheese'], targets: TABLE },
+      { objects: ['potato_chips', 'pretzel_bag', 'popcorn_bag'], targets: TABLE, openOnly: true },
+      { objects: ['chocolate_bar', 'cookie_tin'], targets: TABLE, openOnly: true },
+      { objects: ['grapes', 'apple', 'orange'], targets: TABLE, openOnly: true },
+      { objects: ['cracker_box', 'trail_mix'], targets: TABLE, openOnly: true },
+      { objects: ['iced_tea', 'sparkling_water', 'cola_can'], targets: TABLE, openOnly: true },
+      { objects: ['serving_platter', 'salad_bowl'], targets: TABLE, openOnly: true },
+      { objects: ['napkin_stack', 'tea_towel'], targets: TABLE, openOnly: true },
+      { objects: ['cheddar_cheese', 'cream_cheese'], targets: TABLE, openOnly: true },
     ],
   },
   {
@@ -144,14 +146,14 @@ export const TASK_THEMES: readonly TaskTheme[] = [
       '{context} The kids want cookies this afternoon, please lay out the baking things.',
     ],
     slots: [
-      { objects: ['flour_bag', 'gluten_free_flour'], targets: BAKE_SURF },
-      { objects: ['sugar_canister', 'honey_jar'], targets: BAKE_SURF },
-      { objects: ['butter_stick', 'egg_carton'], targets: BAKE_SURF },
-      { objects: ['mixing_bowl'], targets: BAKE_SURF },
-      { objects: ['measuring_cup', 'whisk'], targets: BAKE_SURF },
-      { objects: ['baking_sheet', 'muffin_tin'], targets: BAKE_SURF },
-      { objects: ['chocolate_chips', 'vanilla_extract'], targets: BAKE_SURF },
-      { objects: ['rolling_pin', 'cookie_cutter_set'], targets: BAKE_SURF },
+      { objects: ['flour_bag', 'gluten_free_flour'], targets: BAKE_SURF, openOnly: true },
+      { objects: ['sugar_canister', 'honey_jar'], targets: BAKE_SURF, openOnly: true },
+      { objects: ['butter_stick', 'egg_carton'], targets: BAKE_SURF, openOnly: true },
+      { objects: ['mixing_bowl'], targets: BAKE_SURF, openOnly: true },
+      { objects: ['measuring_cup', 'whisk'], targets: BAKE_SURF, openOnly: true },
+      { objects: ['baking_sheet', 'muffin_tin'], targets: BAKE_SURF, openOnly: true },
+      { objects: ['chocolate_chips', 'vanilla_extract'], targets: BAKE_SURF, openOnly: true },
+      { objects: ['rolling_pin', 'cookie_cutter_set'], targets: BAKE_SURF, openOnly: true },
     ],
   },
   {
@@ -161,14 +163,14 @@ export const TASK_THEMES: readonly TaskTheme[] = [
       '{context} I want to cook pasta tonight, gather what I will need near the stove.',
     ],
     slots: [
-      { objects: ['pasta_jar', 'quinoa_jar'], targets: COOK },
-      { objects: ['tomato_sauce_jar', 'canned_tomatoes'], targets: COOK },
-      { objects: ['saucepan', 'stock_pot'], targets: COOK },
-      { objects: ['olive_oil_bottle'], targets: COOK },
-      { objects: ['garlic_clove', 'onion'], targets: COOK },
-      { objects: ['parmesan_block', 'cheddar_cheese'], targets: COOK },
-      { objects: ['basil_pot', 'oregano_jar'], targets: COOK },
-      { objects: ['colander', 'ladle'], targets: COOK },
+      { objects: ['pasta_jar', 'quinoa_jar'], targets: COOK, openOnly: true },
+      { objects: ['tomato_sauce_jar', 'canned_tomatoes'], targets: COOK, openOnly: true },
+      { objects: ['saucepan', 'stock_pot'], targets: COOK, openOnly: true },
+      { objects: ['olive_oil_bottle'], targets: COOK, openOnly: true },
+      { objects: ['garlic_clove', 'onion'], targets: COOK, openOnly: true },
+      { objects: ['parmesan_block', 'cheddar_cheese'], targets: COOK, openOnly: true },
+      { objects: ['basil_pot', 'oregano_jar'], targets: COOK, openOnly: true },
+      { objects: ['colander', 'ladle'], targets: COOK, openOnly: true },
     ],
   },
   {
@@ -195,14 +197,14 @@ export const TASK_THEMES: readonly TaskTheme[] = [
       '{context} Get a relaxing hot drink ready, and something small to go with it.',
     ],
     slots: [
-      { objects: ['green_tea_tin', 'chamomile_tea', 'cocoa_powder'], targets: COFFEE_SURF },
-      { objects: ['tea_cup', 'coffee_mug'], targets: COFFEE_SURF },
-      { objects: ['electric_kettle'], targets: COFFEE_SURF },
-      { objects: ['honey_jar', 'sugar_canister'], targets: COFFEE_SURF },
-      { objects: ['cookie_tin', 'chocolate_bar'], targets: [...COFFEE_SURF, 'breakfast'] },
-      { objects: ['lemon', 'fresh_mint'], targets: COFFEE_SURF },
-      { objects: ['milk_carton', 'oat_milk'], targets: COFFEE_SURF },
-      { objects: ['spoon'], targets: COFFEE_SURF },
+      { objects: ['green_tea_tin', 'chamomile_tea', 'cocoa_powder'], targets: COFFEE_SURF, openOnly: true },
+      { objects: ['tea_cup', 'coffee_mug'], targets: COFFEE_SURF, openOnly: true },
+      { objects: ['electric_kettle'], targets: COFFEE_SURF, openOnly: true },
+      { objects: ['honey_jar', 'sugar_canister'], targets: COFFEE_SURF, openOnly: true },
+      { objects: ['cookie_tin', 'chocolate_bar'], targets: [...COFFEE_SURF, 'breakfast'], openOnly: true },
+      { objects: ['lemon', 'fresh_mint'], targets: COFFEE_SURF, openOnly: true },
+      { objects: ['milk_carton', 'oat_milk'], targets: COFFEE_SURF, openOnly: true },
+      { objects: ['spoon'], targets: COFFEE_SURF, openOnly: true },
     ],
   },
   {
@@ -229,14 +231,14 @@ export const TASK_THEMES: readonly TaskTheme[] = [
       '{context} Make sure I can grab a bite and something to drink later tonight without searching.',
     ],
     slots: [
-      { objects: ['cereal_bar', 'trail_mix', 'chocolate_bar'], targets: [...HAND, ...TABLE] },
+      { objects: ['cereal_bar', 'trail_mix', 'chocolate_bar'], targets: [...HAND, ...TABLE], openOnly: true },
       { objects: ['water_bottle', 'sparkling_water'], targets: [...HAND, ...FRIDGE] },
       { objects: ['ice_cream_tub', 'ice_pop_box'], targets: FREEZER },
-      { objects: ['potato_chips', 'popcorn_bag'], targets: [...HAND, ...TABLE] },
+      { objects: ['potato_chips', 'popcorn_bag'], targets: [...HAND, ...TABLE], openOnly: true },
       { objects: ['yogurt_cup', 'fruit_salad'], targets: [...HAND, ...FRIDGE] },
-      { objects: ['water_glass', 'coffee_mug'], targets: [...HAND, ...TABLE] },
-      { objects: ['banana', 'grapes'], targets: [...HAND, ...TABLE] },
-      { objects: ['cracker_box'], targets: [...HAND, ...TABLE] },
+      { objects: ['water_glass', 'coffee_mug'], targets: [...HAND, ...TABLE], openOnly: true },
+      { objects: ['banana', 'grapes'], targets: [...HAND, ...TABLE], openOnly: true },
+      { objects: ['cracker_box'], targets: [...HAND, ...TABLE], openOnly: true },
     ],
   },
   {
@@ -279,12 +281,21 @@ export function catalogueObject(type: string): CatalogueObject | undefined {
   return byType.get(type);
 }
 
-/** Areas (indices) of `areas` whose lowercase name contains one of `keywords`. */
-export function matchAreas(areas: readonly string[], keywords: readonly string[]): number[] {
+/**
+ * Areas (indices) of `areas` whose lowercase name contains one of `keywords`;
+ * with `open`, only areas whose flag is set (e.g. a layout's `initiallyOpen`).
+ */
+export function matchAreas(areas: readonly string[], keywords: readonly string[], open?: ArrayLike<number>): number[] {
   const out: number[] = [];
   areas.forEach((name, i) => {
+    if (open && !open[i]) return;
     const l = name.toLowerCase();
     if (keywords.some((k) => l.includes(k))) out.push(i);
   });
   return out;
+}
+
+/** The target areas of a slot in a layout (respecting `openOnly`). */
+export function slotTargets(slot: ThemeSlot, layout: { areas: readonly string[]; initiallyOpen: ArrayLike<number> }): number[] {
+  return matchAreas(layout.areas, slot.targets, slot.openOnly ? layout.initiallyOpen : undefined);
 }

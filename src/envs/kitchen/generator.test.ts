@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction } from './actions.js';
-import { CATALOGUE_OBJECTS, TASK_THEMES, catalogueObject, matchAreas } from './catalogue.js';
+import { CATALOGUE_OBJECTS, TASK_THEMES, catalogueObject, slotTargets } from './catalogue.js';
 import { KITCHEN_LEVELS, MAX_OBJECTS, STEP_LIMITS } from './config.js';
 import { generateTasks, type GeneratedTask } from './generator.js';
 import { alternativeSatisfied, goalSatisfied } from './goal.js';
@@ -19,9 +19,9 @@ describe('kitchen catalogue', () => {
     for (const t of TASK_THEMES) for (const s of t.slots) for (const o of s.objects) expect(catalogueObject(o), o).toBeDefined();
     expect(new Set(CATALOGUE_OBJECTS.map((o) => o.type)).size).toBe(CATALOGUE_OBJECTS.length);
     for (const k of KITCHEN_NAMES) {
-      const areas = loadLayout(k).areas;
+      const layout = loadLayout(k);
       for (const t of TASK_THEMES) {
-        const usable = t.slots.filter((s) => matchAreas(areas, s.targets).length > 0).length;
+        const usable = t.slots.filter((s) => slotTargets(s, layout).length > 0).length;
         expect(usable, `${k}/${t.id}`).toBeGreaterThanOrEqual(4);
       }
     }

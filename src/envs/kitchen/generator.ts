@@ -10,7 +10,7 @@
  */
 import { GroundplanError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
-import { CATALOGUE_OBJECTS, TASK_CONTEXTS, TASK_THEMES, catalogueObject, matchAreas, type TaskTheme, type ThemeSlot } from './catalogue.js';
+import { CATALOGUE_OBJECTS, TASK_CONTEXTS, TASK_THEMES, catalogueObject, matchAreas, slotTargets, type TaskTheme, type ThemeSlot } from './catalogue.js';
 import { MAX_OBJECTS, STEP_LIMITS, TARGET_COUNTS, type KitchenLevel } from './config.js';
 import { goalSatisfied, type GoalAlternative, type GoalPair } from './goal.js';
 import { loadLayout, type KitchenLayout, type KitchenName } from './layout.js';
@@ -97,7 +97,7 @@ function draw(layout: KitchenLayout, kitchen: KitchenName, level: KitchenLevel, 
     for (const slot of rng.shuffle([...theme.slots])) {
       if (chosen.length >= k) break;
       const free = slot.objects.filter((o) => !used.has(o));
-      const targets = matchAreas(layout.areas, slot.targets);
+      const targets = slotTargets(slot, layout);
       if (free.length === 0 || targets.length === 0) continue;
       const nObj = free.length >= 2 && rng.chance(0.75) ? 2 : 1;
       const types = rng.shuffle([...free]).slice(0, nObj);
@@ -112,9 +112,9 @@ function draw(layout: KitchenLayout, kitchen: KitchenName, level: KitchenLevel, 
   if (chosen.length < k) return undefined;
   // ambiguity: at least two goal alternatives
   if (chosen.every((c) => c.types.length * c.targetAreas.length === 1)) {
-    const c = chosen.find((x) => matchAreas(layout.areas, x.slot.targets).length >= 2);
+    const c = chosen.find((x) => slotTargets(x.slot, layout).length >= 2);
     if (!c) return undefined;
-    const more = matchAreas(layout.areas, c.slot.targets).filter((a) => !c.targetAreas.includes(a));
+    const more = slotTargets(c.slot, layout).filter((a) => !c.targetAreas.includes(a));
     c.targetAreas.push(rng.pick(more));
   }
 
@@ -190,7 +190,12 @@ function draw(layout: KitchenLayout, kitchen: KitchenName, level: KitchenLevel, 
   // 5. instruction
   const context = rng.pick(TASK_CONTEXTS);
   const parts = themesUsed.map((t, i) => {
-    const text = rng.pick(t.instructions).replace('{context}', i === 0 ? context : '').trim();
+    let text = rng.pick(t.instructions).replace('{context}', i === 0 ? context : '').trim();
+    if (i === 0 && context.endsWith(',')) {
+      // "After my evening run, the seasonings ..."
+      const at = context.length + 1;
+      text = text.slice(0, at) + text.charAt(at).toLowerCase() + text.slice(at + 1);
+    }
     return i === 0 ? text : `Also, ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
   });
   return {
