@@ -7,10 +7,12 @@ import { register as registerLlm } from './llm.js';
 import { register as registerCheck } from './check.js';
 import { register as registerKitchen } from './kitchen.js';
 import { register as registerValidate } from './validate.js';
+import { register as registerPlan } from './plan.js';
 
 type Register = (program: Command) => void;
 
 const registrations: Register[] = [
+  registerPlan,
   // one entry per command file, e.g. (await import('./plan.js')).register
   registerLlm,
   registerCheck,
