@@ -57,9 +57,19 @@ export interface JoinPlan {
   initialChecks: Check[];
 }
 
-interface Trigger {
+interface RuleState {
   rule: Rule;
-  pos: number;
+  /** Variable-free body atoms not yet reached. */
+  missing: number;
+  /** Body atoms with variables. */
+  rest: RAtom[];
+  binding: Int32Array;
+  emit: (binding: Int32Array) => void;
+}
+
+interface Trigger {
+  state: RuleState;
+  atom: RAtom;
   plan: JoinPlan;
 }
 
@@ -69,7 +79,12 @@ export class Reachability {
   private readonly factMaps: Map<Key, number>[] = [];
   private readonly processedByPred: number[][] = [];
   private readonly indexes: Index[][] = [];
+  /** Per predicate: triggers whose atom has no constant. */
   private readonly triggers: Trigger[][] = [];
+  /** Per predicate: position of the atom's first constant → constant → triggers. */
+  private readonly constTriggers: Map<number, Map<number, Trigger[]>>[] = [];
+  /** Per predicate: fact key → rules waiting for that variable-free atom. */
+  private readonly waiting: Map<Key, RuleState[]>[] = [];
   private readonly base: number;
   private head = 0;
   private readonly isStatic: (pred: number) => boolean;
@@ -86,6 +101,8 @@ export class Reachability {
       this.processedByPred.push([]);
       this.indexes.push([]);
       this.triggers.push([]);
+      this.constTriggers.push(new Map());
+      this.waiting.push(new Map());
     }
   }
 
@@ -231,59 +248,113 @@ export class Reachability {
 
   /** Runs a join plan from `binding`, calling `emit` for each complete binding. */
   run(plan: JoinPlan, binding: Int32Array, emit: (binding: Int32Array) => void): void {
-    const scratch: number[] = [];
-    if (!this.passes(plan.initialChecks, binding, scratch)) return;
-    const keyVals: number[] = [];
-    const steps = plan.steps;
-    const go = (i: number): void => {
-      if (i === steps.length) {
-        emit(binding);
-        return;
-      }
-      const s = steps[i];
-      let cands: readonly number[] | undefined;
-      if (s.index) {
-        keyVals.length = 0;
-        for (const e of s.keySrc) keyVals.push(e < 0 ? -e - 1 : binding[e]);
-        cands = s.index.map.get(this.key(keyVals));
-        if (!cands) return;
-      } else {
-        cands = this.processedByPred[s.pred];
-      }
-      const n = cands.length;
-      next: for (let c = 0; c < n; c++) {
-        const args = this.factArgs[cands[c]];
-        for (let j = 0; j < s.eqPos.length; j++) if (args[s.eqPos[j][0]] !== args[s.eqPos[j][1]]) continue next;
-        for (let j = 0; j < s.bindPos.length; j++) binding[s.bindVar[j]] = args[s.bindPos[j]];
-        if (s.checks.length > 0 && !this.passes(s.checks, binding, scratch)) continue;
-        go(i + 1);
-      }
-    };
-    go(0);
+    if (!this.passes(plan.initialChecks, binding, this.scratch)) return;
+    this.step(plan.steps, 0, binding, emit);
   }
 
-  addRule(rule: Rule): void {
-    if (rule.body.length === 0) {
-      const binding = new Int32Array(rule.nVars);
-      if (this.passes(this.plan([], new Set(), rule.neq, rule.negStatic).initialChecks, binding, [])) this.emitHead(rule, binding);
+  private readonly scratch: number[] = [];
+  private readonly keyVals: number[] = [];
+
+  private step(steps: readonly Step[], i: number, binding: Int32Array, emit: (binding: Int32Array) => void): void {
+    if (i === steps.length) {
+      emit(binding);
       return;
     }
-    rule.body.forEach((atom, pos) => {
+    const s = steps[i];
+    let cands: readonly number[] | undefined;
+    if (s.index) {
+      const keyVals = this.keyVals;
+      keyVals.length = 0;
+      for (const e of s.keySrc) keyVals.push(e < 0 ? -e - 1 : binding[e]);
+      cands = s.index.map.get(this.key(keyVals));
+      if (!cands) return;
+    } else {
+      cands = this.processedByPred[s.pred];
+    }
+    const n = cands.length;
+    const eqPos = s.eqPos;
+    const bindPos = s.bindPos;
+    const bindVar = s.bindVar;
+    next: for (let c = 0; c < n; c++) {
+      const args = this.factArgs[cands[c]];
+      for (let j = 0; j < eqPos.length; j++) if (args[eqPos[j][0]] !== args[eqPos[j][1]]) continue next;
+      for (let j = 0; j < bindPos.length; j++) binding[bindVar[j]] = args[bindPos[j]];
+      if (s.checks.length > 0 && !this.passes(s.checks, binding, this.scratch)) continue;
+      this.step(steps, i + 1, binding, emit);
+    }
+  }
+
+  /**
+   * Adds a rule. Body atoms without variables are counted down as their facts are
+   * processed; the rule's variable atoms get triggers only once all of them hold.
+   */
+  addRule(rule: Rule): void {
+    const state: RuleState = {
+      rule,
+      missing: 0,
+      rest: [],
+      binding: new Int32Array(rule.nVars),
+      emit: (b) => this.emitHead(rule, b),
+    };
+    const seen = new Set<string>();
+    for (const atom of rule.body) {
+      if (atom.args.every((v) => v < 0)) {
+        const k = `${atom.pred}:${atom.args.join(',')}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        state.missing++;
+        const key = this.key(atom.args.map((v) => -v - 1));
+        const w = this.waiting[atom.pred];
+        const list = w.get(key);
+        if (list) list.push(state);
+        else w.set(key, [state]);
+      } else state.rest.push(atom);
+    }
+    if (state.missing === 0) this.enable(state, false);
+  }
+
+  /** All variable-free body atoms hold: join the rest against everything so far, then install triggers. */
+  private enable(state: RuleState, joinNow: boolean): void {
+    const rule = state.rule;
+    const binding = state.binding;
+    if (state.rest.length === 0 || joinNow) {
+      binding.fill(-1);
+      this.run(this.plan(state.rest, new Set(), rule.neq, rule.negStatic), binding, state.emit);
+    }
+    state.rest.forEach((atom, pos) => {
       const bound = new Set(atom.args.filter((v) => v >= 0));
-      const rest = rule.body.filter((_, i) => i !== pos);
-      this.triggers[atom.pred].push({ rule, pos, plan: this.plan(rest, bound, rule.neq, rule.negStatic) });
+      const rest = state.rest.filter((_, i) => i !== pos);
+      const trigger: Trigger = { state, atom, plan: this.plan(rest, bound, rule.neq, rule.negStatic) };
+      const cpos = atom.args.findIndex((v) => v < 0);
+      if (cpos < 0) this.triggers[atom.pred].push(trigger);
+      else {
+        const byPos = this.constTriggers[atom.pred];
+        let byValue = byPos.get(cpos);
+        if (!byValue) {
+          byValue = new Map();
+          byPos.set(cpos, byValue);
+        }
+        const value = -atom.args[cpos] - 1;
+        const list = byValue.get(value);
+        if (list) list.push(trigger);
+        else byValue.set(value, [trigger]);
+      }
     });
   }
 
+  private readonly headArgs: number[] = [];
+
   private emitHead(rule: Rule, binding: Int32Array): void {
-    const args = rule.head.args.map((v) => (v < 0 ? -v - 1 : binding[v]));
-    this.add(rule.head.pred, args);
+    const h = this.headArgs;
+    h.length = 0;
+    for (const v of rule.head.args) h.push(v < 0 ? -v - 1 : binding[v]);
+    if (this.lookup(rule.head.pred, h) >= 0) return;
+    this.add(rule.head.pred, h.slice());
   }
 
   /** Processes queued facts until the fixpoint; polls `signal` now and then. */
   saturate(signal?: AbortSignal): void {
     let polled = 0;
-    const bindings = new Map<Rule, Int32Array>();
     while (this.head < this.factPred.length) {
       const f = this.head++;
       if (++polled === 4096) {
@@ -294,24 +365,33 @@ export class Reachability {
       this.processedByPred[pred].push(f);
       for (const ix of this.indexes[pred]) this.insert(ix, f);
       const args = this.factArgs[f];
-      next: for (const t of this.triggers[pred]) {
-        let binding = bindings.get(t.rule);
-        if (!binding) {
-          binding = new Int32Array(t.rule.nVars);
-          bindings.set(t.rule, binding);
-        }
-        binding.fill(-1);
-        const atom = t.rule.body[t.pos];
-        for (let j = 0; j < atom.args.length; j++) {
-          const v = atom.args[j];
-          if (v < 0) {
-            if (-v - 1 !== args[j]) continue next;
-          } else if (binding[v] === -1) binding[v] = args[j];
-          else if (binding[v] !== args[j]) continue next;
-        }
-        const rule = t.rule;
-        this.run(t.plan, binding, (b) => this.emitHead(rule, b));
+      const w = this.waiting[pred];
+      if (w.size > 0) {
+        const list = w.get(this.key(args));
+        if (list) for (const st of list) if (--st.missing === 0) this.enable(st, true);
       }
+      this.fire(this.triggers[pred], args);
+      for (const [cpos, byValue] of this.constTriggers[pred]) {
+        const list = byValue.get(args[cpos]);
+        if (list) this.fire(list, args);
+      }
+    }
+  }
+
+  private fire(triggers: readonly Trigger[], args: readonly number[]): void {
+    next: for (let i = 0; i < triggers.length; i++) {
+      const t = triggers[i];
+      const binding = t.state.binding;
+      binding.fill(-1);
+      const atomArgs = t.atom.args;
+      for (let j = 0; j < atomArgs.length; j++) {
+        const v = atomArgs[j];
+        if (v < 0) {
+          if (-v - 1 !== args[j]) continue next;
+        } else if (binding[v] === -1) binding[v] = args[j];
+        else if (binding[v] !== args[j]) continue next;
+      }
+      this.run(t.plan, binding, t.state.emit);
     }
   }
 

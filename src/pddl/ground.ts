@@ -12,7 +12,7 @@ import type { ConditionalEffect, GroundOperator, GroundTask } from '../planner/t
 import type { Domain, PlanStep, Problem, Span, Term } from './ast.js';
 import { instantiate, residualForm, type GFormula, type GTerm } from './ground-residual.js';
 import { Reachability, type RAtom, type Rule } from './ground-reachability.js';
-import { GOAL_PREDICATE, makeObjectsOf, normalize, type Literal, type NormalAction, type NormalEffect } from './normalize.js';
+import { makeObjectsOf, normalize, type Literal, type NormalAction, type NormalEffect } from './normalize.js';
 import { objectsByType, OBJECT_TYPE } from './types.js';
 
 export interface GroundEvent {
@@ -53,6 +53,8 @@ interface CompiledAction {
   /** Param name → index in the pseudo fact. */
   paramIndex: Map<string, number>;
   effects: CompiledEffect[];
+  /** Precondition literals encoded over the pseudo fact's positions. */
+  pre: ELit[];
   /** Operators from this action may coincide (DNF branches, exists, residual). */
   mayDuplicate: boolean;
 }
@@ -69,6 +71,15 @@ interface CompiledEffect {
   /** Enumeration plan for the effect variables (when there are any). */
   enumAtoms: RAtom[];
   nVars: number;
+  condE: ELit[];
+  head: RAtom;
+}
+
+/** An encoded literal: pred -1 is equality; args as in RAtom over a binding. */
+interface ELit {
+  pred: number;
+  args: number[];
+  neg: boolean;
 }
 
 function typeKey(types: readonly string[]): string {
@@ -190,6 +201,8 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
   const isStatic = (p: number): boolean => kind[p] === 'static' || kind[p] === 'type';
   const compiled: CompiledAction[] = [];
   const rules: Rule[] = [];
+  const branches = new Map<string, number>();
+  for (const na of nt.actions) branches.set(na.name, (branches.get(na.name) ?? 0) + 1);
   nt.actions.forEach((na, ai) => {
     const paramIndex = new Map<string, number>();
     na.params.forEach((p, i) => paramIndex.set(p.name, i));
@@ -274,13 +287,19 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
       for (const v of vars) enumAtoms.push({ pred: typeAtom(v.types), args: [v.index] });
       const nVars = na.params.length + vars.length;
       const headPred = pred(ne.pred, args.length, ne.span);
-      const ce: CompiledEffect = { ne, vars, scope, cond, args, enumAtoms, nVars };
+      const condE: ELit[] = cond.map((l) => ({
+        pred: l.pred === '=' ? -1 : pred(l.pred, l.args.length, l.span),
+        args: l.args.map((a) => encScope(a, l.span)),
+        neg: l.neg,
+      }));
+      const head: RAtom = { pred: headPred, args: args.map((a) => encScope(a, ne.span)) };
+      const ce: CompiledEffect = { ne, vars, scope, cond, args, enumAtoms, nVars, condE, head };
       effects.push(ce);
       if (!ne.del) {
         const pseudoAtom: RAtom = { pred: pseudo, args: na.params.map((_, i) => i) };
         rules.push({
           body: [pseudoAtom, ...enumAtoms],
-          head: { pred: headPred, args: args.map((a) => encScope(a, ne.span)) },
+          head,
           nVars,
           neq: eNeq,
           negStatic: eNegStatic,
@@ -292,7 +311,12 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
       pseudo,
       paramIndex,
       effects,
-      mayDuplicate: na.params.length > na.nOrig || na.residual !== undefined || nt.actions.some((b, bi) => bi !== ai && b.name === na.name && b.aux === na.aux),
+      pre: na.pre.map((l) => ({
+        pred: l.pred === '=' ? -1 : pred(l.pred, l.args.length, l.span),
+        args: l.args.map((t) => (t.kind === 'const' ? -objId(t.name, t.span ?? l.span) - 1 : (paramIndex.get(t.name) as number))),
+        neg: l.neg,
+      })),
+      mayDuplicate: na.params.length > na.nOrig || na.residual !== undefined || (branches.get(na.name) ?? 0) > 1,
     });
   });
 
@@ -389,29 +413,71 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
     }
     return c;
   };
+  // evaluates an encoded literal under binding b: -1 false, -2 true, else the task fact
+  const evalE = (l: ELit, b: Int32Array): number => {
+    const la = l.args;
+    if (l.pred < 0) {
+      const x = la[0] < 0 ? -la[0] - 1 : b[la[0]];
+      const y = la[1] < 0 ? -la[1] - 1 : b[la[1]];
+      return (x === y) !== l.neg ? -2 : -1;
+    }
+    scratch.length = 0;
+    for (let i = 0; i < la.length; i++) scratch.push(la[i] < 0 ? -la[i] - 1 : b[la[i]]);
+    const f = reach.lookup(l.pred, scratch);
+    if (kind[l.pred] !== 'fluent' || f < 0) return (f >= 0) !== l.neg ? -2 : -1;
+    return taskFactOf[f];
+  };
   for (const ca of compiled) {
     const na = ca.na;
     const P = na.params.length;
     const binding = new Int32Array(Math.max(1, P));
+    const value = (t: Term): number => {
+      if (t.kind === 'const') return objectId.get(t.name) as number;
+      const i = ca.paramIndex.get(t.name);
+      if (i === undefined) throw new GroundplanError('GROUND_INTERNAL', `unbound variable ${t.name}`);
+      return binding[i];
+    };
+    const effBindings = ca.effects.map((ce) => new Int32Array(ce.nVars));
+    // collected per effect firing
+    let add: number[] = [];
+    let del: number[] = [];
+    let conditional: ConditionalEffect[] = [];
+    let curEffect: CompiledEffect | undefined;
+    const fire = (b: Int32Array): void => {
+      const ce = curEffect as CompiledEffect;
+      let condPos: number[] | undefined;
+      let condNeg: number[] | undefined;
+      for (const l of ce.condE) {
+        const g = evalE(l, b);
+        if (g === -1) return;
+        if (g === -2) continue;
+        if (l.neg) (condNeg ??= []).push(g);
+        else (condPos ??= []).push(g);
+      }
+      if (condNeg && condPos && condPos.some((x) => (condNeg as number[]).includes(x))) return;
+      const h = ce.head;
+      scratch.length = 0;
+      for (let i = 0; i < h.args.length; i++) scratch.push(h.args[i] < 0 ? -h.args[i] - 1 : b[h.args[i]]);
+      const hf = reach.lookup(h.pred, scratch);
+      if (hf < 0 || taskFactOf[hf] < 0) return; // deleting an unreachable fact, or a static one
+      const tf = taskFactOf[hf];
+      if (!condPos && !condNeg) (ce.ne.del ? del : add).push(tf);
+      else conditional.push({ condPos: condPos ?? [], condNeg: condNeg ?? [], add: ce.ne.del ? [] : [tf], del: ce.ne.del ? [tf] : [] });
+    };
     for (const f of reach.factsOf(ca.pseudo)) {
       actionInstances++;
       const args = reach.factArgs[f];
-      const value = (t: Term): number => {
-        if (t.kind === 'const') return objectId.get(t.name) as number;
-        const i = ca.paramIndex.get(t.name);
-        if (i === undefined) throw new GroundplanError('GROUND_INTERNAL', `unbound variable ${t.name}`);
-        return args[i];
-      };
+      for (let i = 0; i < P; i++) binding[i] = args[i];
       const pre: number[] = [];
       const preNeg: number[] = [];
       let ok = true;
-      for (const l of na.pre) {
-        const g = evalLit(l, value);
-        if (g.k === 'false') {
+      for (const l of ca.pre) {
+        const g = evalE(l, binding);
+        if (g === -1) {
           ok = false;
           break;
         }
-        if (g.k === 'lit') (g.neg ? preNeg : pre).push(g.fact);
+        if (g >= 0) (l.neg ? preNeg : pre).push(g);
       }
       if (!ok) continue;
       let variants: GTerm[] = [{ pos: [], neg: [] }];
@@ -428,53 +494,38 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
           clauses = form.clauses;
         }
       }
-      // effects
-      const add: number[] = [];
-      const del: number[] = [];
-      const conditional: ConditionalEffect[] = [];
-      for (let i = 0; i < P; i++) binding[i] = args[i];
-      for (const ce of ca.effects) {
-        const fire = (b: Int32Array): void => {
-          const v = (t: Term): number => {
-            if (t.kind === 'const') return objectId.get(t.name) as number;
-            const i = ce.scope.get(t.name);
-            if (i === undefined) throw new GroundplanError('GROUND_INTERNAL', `unbound variable ${t.name}`);
-            return b[i];
-          };
-          const condPos: number[] = [];
-          const condNeg: number[] = [];
-          for (const l of ce.cond) {
-            const g = evalLit(l, v);
-            if (g.k === 'false') return;
-            if (g.k === 'lit') (g.neg ? condNeg : condPos).push(g.fact);
-          }
-          if (condNeg.length > 0 && condPos.some((x) => condNeg.includes(x))) return;
-          const hargs = ce.args.map(v);
-          const hf = reach.lookup(pred(ce.ne.pred, hargs.length), hargs);
-          if (hf < 0 || taskFactOf[hf] < 0) return; // deleting an unreachable fact, or a static one
-          const tf = taskFactOf[hf];
-          if (condPos.length === 0 && condNeg.length === 0) (ce.ne.del ? del : add).push(tf);
-          else conditional.push({ condPos, condNeg, add: ce.ne.del ? [] : [tf], del: ce.ne.del ? [tf] : [] });
-        };
+      add = [];
+      del = [];
+      conditional = [];
+      for (let e = 0; e < ca.effects.length; e++) {
+        const ce = ca.effects[e];
+        curEffect = ce;
         if (ce.vars.length === 0) fire(binding);
         else {
-          const plan = getEnumPlan(ce);
-          const b = new Int32Array(ce.nVars).fill(-1);
+          const b = effBindings[e];
+          b.fill(-1);
           for (let i = 0; i < P; i++) b[i] = args[i];
-          reach.run(plan, b, fire);
+          reach.run(getEnumPlan(ce), b, fire);
         }
       }
       const cost = costOf(ca, value);
       const name = `(${[na.name, ...args.slice(0, na.nOrig).map((o) => objectNames[o])].join(' ')})`;
       const addS = uniqSorted(add);
-      const addSet = new Set(addS);
-      const delS = uniqSorted(del).filter((d) => !addSet.has(d));
+      let delS = uniqSorted(del);
+      if (addS.length > 0 && delS.length > 0) {
+        const addSet = new Set(addS);
+        delS = delS.filter((d) => !addSet.has(d));
+      }
       const conds = mergeConditional(conditional);
       for (const vt of variants) {
-        const preS = uniqSorted([...pre, ...vt.pos]);
-        const preNegS = uniqSorted([...preNeg, ...vt.neg]);
-        const preSet = new Set(preS);
-        if (preNegS.some((x) => preSet.has(x))) continue;
+        const preS = vt.pos.length > 0 ? uniqSorted([...pre, ...vt.pos]) : uniqSorted(pre);
+        const preNegS = vt.neg.length > 0 ? uniqSorted([...preNeg, ...vt.neg]) : uniqSorted(preNeg);
+        if (preNegS.length > 0) {
+          const preSet = new Set(preS);
+          if (preNegS.some((x) => preSet.has(x))) continue;
+        }
+        // an operator that changes nothing is useless: drop it
+        if (conds.length === 0 && delS.length === 0 && addS.every((a) => preS.includes(a))) continue;
         const op: GroundOperator = {
           name,
           pre: preS,

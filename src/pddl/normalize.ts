@@ -98,7 +98,13 @@ export function makeObjectsOf(byType: Map<string, string[]>): ObjectsOf {
     if (!out) {
       const seen = new Set<string>();
       out = [];
-      for (const t of types) for (const o of byType.get(t) ?? []) if (!seen.has(o)) (seen.add(o), out.push(o));
+      for (const t of types) {
+        for (const o of byType.get(t) ?? []) {
+          if (seen.has(o)) continue;
+          seen.add(o);
+          out.push(o);
+        }
+      }
       cache.set(key, out);
     }
     return out;
@@ -301,15 +307,17 @@ export function dnf(c: NCond, limit: number): DnfTerm[] | undefined {
         if (!d) return undefined;
         const next: DnfTerm[] = [];
         for (const x of out) {
-          for (const y of d) {
-            const lits = cleanTerm([...x.lits, ...y.lits]);
-            if (lits) next.push({ lits, params: [...x.params, ...y.params] });
-          }
+          for (const y of d) next.push({ lits: x.lits.concat(y.lits), params: x.params.concat(y.params) });
         }
         if (next.length > limit) return undefined;
         out = next;
       }
-      return out;
+      const clean: DnfTerm[] = [];
+      for (const t of out) {
+        const lits = cleanTerm(t.lits);
+        if (lits) clean.push({ lits, params: t.params });
+      }
+      return clean;
     }
   }
 }
