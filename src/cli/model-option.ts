@@ -10,6 +10,8 @@ import {
   createModel,
   describeSynthetic,
   LlmConfigError,
+  LlmMissingKeyError,
+  parseRegisteredModelId,
   loadConfig,
   openCassette,
   UsageMeter,
@@ -81,13 +83,21 @@ export async function resolveLlm(
   const loaded = await loadConfig(extra.cwd ?? process.cwd(), opts.config ?? (env.GROUNDPLAN_CONFIG || undefined));
   const cfg = loaded?.config.llm ?? {};
   const choice = chooseModel({ flag: opts.model, baseUrlFlag: opts.baseUrl, env, config: loaded?.config, configPath: loaded?.path });
-  const base = await createModel(choice.id, {
-    baseUrl: choice.baseUrl,
-    env,
-    seed: extra.seed,
-    truth: extra.truth,
-    synthetic: opts.synthetic ?? cfg.synthetic,
-  });
+  let base: LlmClient;
+  try {
+    base = await createModel(choice.id, {
+      baseUrl: choice.baseUrl,
+      env,
+      seed: extra.seed,
+      truth: extra.truth,
+      synthetic: opts.synthetic ?? cfg.synthetic,
+    });
+  } catch (err) {
+    // A strict replay never reaches the provider, so it needs no key.
+    if (!(err instanceof LlmMissingKeyError) || !opts.replay || opts.record) throw err;
+    const id = parseRegisteredModelId(choice.id, choice.baseUrl).id;
+    base = { id, complete: () => Promise.reject(err) };
+  }
   const timeoutS = positiveNumber('timeout', opts.timeout, false);
   const retries = positiveNumber('retries', opts.retries, true) ?? cfg.maxRetries ?? 2;
   const concurrency = positiveNumber('concurrency', opts.concurrency, true) ?? cfg.concurrency ?? 4;

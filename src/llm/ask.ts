@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import { LlmSchemaError } from './errors.js';
 import { extractJson } from './extract-json.js';
+import type { UsageMeter } from './usage.js';
 import { addUsage, ZERO_USAGE, type ChatMessage, type LlmClient, type TokenUsage } from './types.js';
 
 interface PromptCallBase {
@@ -42,6 +43,8 @@ export interface AskOptions {
   signal?: AbortSignal;
   /** Repair turns after the first answer (default 1; 0 disables repair). */
   repairs?: number;
+  /** Counts asks, repair turns and invalid answers per kind. */
+  meter?: UsageMeter;
   /** Builds the repair message from the problems (default: `repairMessage`). */
   repairPrompt?: (problems: string[], kind: string) => string;
 }
@@ -127,6 +130,7 @@ export async function ask<T>(client: LlmClient, call: PromptCall<T>, options: As
     messages.push({ role: 'assistant', content: response.text });
     const verdict = judge(response.text, call);
     if (verdict.ok) {
+      options.meter?.recordAsk(call.kind, attempt, true);
       return {
         value: verdict.value,
         raw: response.text,
@@ -144,5 +148,6 @@ export async function ask<T>(client: LlmClient, call: PromptCall<T>, options: As
       messages.push({ role: 'user', content: text });
     }
   }
+  options.meter?.recordAsk(call.kind, raws.length, false);
   throw new LlmSchemaError(call.kind, raws, problems);
 }

@@ -83,3 +83,10 @@ describe('extractCode', () => {
     expect(extractCode('  x = 1  ')).toBe('x = 1');
   });
 });
+
+describe('lenient parsing', () => {
+  it('tolerates trailing commas but nothing else', () => {
+    expect(found('{"a": [1, 2,], "b": "x,}",}')).toEqual({ a: [1, 2], b: 'x,}' });
+    expect(extractJson("{'a': 1}").status).toBe('none');
+  });
+});

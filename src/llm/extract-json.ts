@@ -55,11 +55,41 @@ export function matchBracket(text: string, start: number): number {
   return -1;
 }
 
+/** Trailing commas before `}` or `]` (outside strings): a common small-model slip. */
+export function stripTrailingCommas(s: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (inString) {
+      out += c;
+      if (c === '\\') out += s[++i] ?? '';
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    if (c === ',') {
+      let j = i + 1;
+      while (j < s.length && /\s/.test(s[j])) j++;
+      if (s[j] === '}' || s[j] === ']') continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
 function tryParse(s: string): { ok: true; value: JsonValue } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(s) as JsonValue };
   } catch {
-    return { ok: false };
+    // Tolerate trailing commas only; anything else goes back to the model.
+    const relaxed = stripTrailingCommas(s);
+    if (relaxed === s) return { ok: false };
+    try {
+      return { ok: true, value: JSON.parse(relaxed) as JsonValue };
+    } catch {
+      return { ok: false };
+    }
   }
 }
 

@@ -18,6 +18,10 @@ export interface KindUsage {
   /** Tokens recorded for answers served from a cache or cassette (not billed again). */
   cachedInputTokens: number;
   cachedOutputTokens: number;
+  /** Prompt calls (`ask`) answered; repair turns they needed; calls that failed validation even after repair. */
+  asks: number;
+  repairs: number;
+  invalidAnswers: number;
   /** Sum of latencies (ms) of calls that returned. */
   latencyMs: number;
   meanLatencyMs: number;
@@ -30,7 +34,7 @@ export interface UsageSummary {
 }
 
 function empty(): KindUsage {
-  return { calls: 0, failures: 0, retries: 0, cacheHits: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cachedOutputTokens: 0, latencyMs: 0, meanLatencyMs: 0, maxLatencyMs: 0 };
+  return { calls: 0, failures: 0, retries: 0, cacheHits: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cachedOutputTokens: 0, asks: 0, repairs: 0, invalidAnswers: 0, latencyMs: 0, meanLatencyMs: 0, maxLatencyMs: 0 };
 }
 
 export class UsageMeter {
@@ -70,6 +74,14 @@ export class UsageMeter {
     if (error instanceof LlmRetriesExhaustedError) e.retries += error.attempts - 1;
   }
 
+  /** Records one `ask`: how many model turns it took and whether the answer was accepted. */
+  recordAsk(kind: string, attempts: number, accepted: boolean): void {
+    const e = this.entry(kind);
+    e.asks++;
+    e.repairs += Math.max(0, attempts - 1);
+    if (!accepted) e.invalidAnswers++;
+  }
+
   /** A snapshot: per kind (sorted by name) and the total. */
   summary(): UsageSummary {
     const byKind: Record<string, KindUsage> = {};
@@ -87,6 +99,9 @@ export class UsageMeter {
       total.outputTokens += e.outputTokens;
       total.cachedInputTokens += e.cachedInputTokens;
       total.cachedOutputTokens += e.cachedOutputTokens;
+      total.asks += e.asks;
+      total.repairs += e.repairs;
+      total.invalidAnswers += e.invalidAnswers;
       total.latencyMs += e.latencyMs;
       total.maxLatencyMs = Math.max(total.maxLatencyMs, e.maxLatencyMs);
     }
