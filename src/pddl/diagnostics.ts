@@ -85,7 +85,7 @@ function editDistance(a: string, b: string, cap: number): number {
 export function suggest(name: string, candidates: Iterable<string>, what: string): string {
   const all = [...candidates];
   if (all.length === 0) return `no ${what} is declared`;
-  const cap = Math.max(1, Math.floor(name.length / 3));
+  const cap = name.length <= 3 ? 1 : Math.max(2, Math.floor(name.length / 3));
   const close = all
     .map((c) => ({ c, d: c.includes(name) || name.includes(c) ? Math.min(cap, 1) : editDistance(name, c, cap) }))
     .filter((x) => x.d <= cap)

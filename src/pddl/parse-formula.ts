@@ -215,6 +215,11 @@ export function parseAtom(e: SList, sink: DiagnosticSink): Atom | undefined {
     sink.error('malformed', `'${head.raw}' cannot be a predicate name in ${sexprText(e)}`, head.span);
     return undefined;
   }
+  if (e.items.length > 1 && e.items.slice(1).every((x) => isList(x))) {
+    const hint = head.value === 'if' ? '; write (when condition effect) in effects or (imply A B) in conditions' : '; connectives are and, or, not, imply, forall, exists (conditions) and and, not, forall, when (effects)';
+    sink.error('malformed', `'${head.raw}' is not a PDDL connective, and predicate arguments must be objects or variables: ${sexprText(e)}${hint}`, e.span);
+    return undefined;
+  }
   const args: Term[] = [];
   let predicate = head.value;
   const glued = predicate.indexOf('?');

@@ -64,33 +64,29 @@ function sameTypes(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** `?a ?b - t ?c - u` (untyped `object` names are written without a type). */
-export function writeTypedList(names: readonly { name: string; types: string[] }[]): string {
-  const parts: string[] = [];
-  let i = 0;
-  while (i < names.length) {
-    let j = i;
-    while (j + 1 < names.length && sameTypes(names[j + 1].types, names[i].types)) j++;
-    const group = names.slice(i, j + 1).map((n) => n.name);
-    const ts = names[i].types;
-    if (ts.length === 1 && ts[0] === 'object') parts.push(group.join(' '));
-    else parts.push(`${group.join(' ')} - ${writeTypes(ts)}`);
-    i = j + 1;
-  }
-  return parts.join(' ');
-}
-
-function typedListDocs(names: readonly { name: string; types: string[] }[]): string[] {
-  // One group per line-able chunk: split the flat typed list at group boundaries.
+/**
+ * Consecutive names with the same types, each group written `a b - t`. An untyped (`object`)
+ * group is written bare only when it is the last one: bare names before a `- t` would take `t`.
+ */
+function typedGroups(names: readonly { name: string; types: string[] }[]): string[] {
   const out: string[] = [];
   let i = 0;
   while (i < names.length) {
     let j = i;
     while (j + 1 < names.length && sameTypes(names[j + 1].types, names[i].types)) j++;
-    out.push(writeTypedList(names.slice(i, j + 1)));
+    const group = names.slice(i, j + 1).map((n) => n.name).join(' ');
+    const ts = names[i].types;
+    const last = j === names.length - 1;
+    if (ts.length === 1 && ts[0] === 'object' && last) out.push(group);
+    else out.push(`${group} - ${writeTypes(ts.length ? ts : ['object'])}`);
     i = j + 1;
   }
   return out;
+}
+
+/** `?a ?b - t ?c - u` (a trailing untyped group is written without `- object`). */
+export function writeTypedList(names: readonly { name: string; types: string[] }[]): string {
+  return typedGroups(names).join(' ');
 }
 
 export function writeNumericExpr(e: NumericExpr): string {
@@ -169,9 +165,9 @@ export function writeDomain(d: Domain): string {
   const out: string[] = [`(define (domain ${d.name})`];
   if (d.requirements.length) out.push(section(':requirements', d.requirements.map((r) => r.name)));
   if (d.types.length) {
-    out.push(section(':types', typedListDocs(d.types.map((t) => ({ name: t.name, types: t.parents.length ? t.parents : ['object'] })))));
+    out.push(section(':types', typedGroups(d.types.map((t) => ({ name: t.name, types: t.parents.length ? t.parents : ['object'] })))));
   }
-  if (d.constants.length) out.push(section(':constants', typedListDocs(d.constants)));
+  if (d.constants.length) out.push(section(':constants', typedGroups(d.constants)));
   if (d.predicates.length) out.push(section(':predicates', d.predicates.map(writePredicate)));
   if (d.functions.length) out.push(section(':functions', d.functions.map(writeFunction)));
   for (const a of d.actions) out.push(writeAction(a));
@@ -188,7 +184,7 @@ function writeInit(e: InitElement): string {
 export function writeProblem(p: Problem): string {
   const out: string[] = [`(define (problem ${p.name})`, `  (:domain ${p.domain})`];
   if (p.requirements.length) out.push(section(':requirements', p.requirements.map((r) => r.name)));
-  if (p.objects.length) out.push(section(':objects', typedListDocs(p.objects)));
+  if (p.objects.length) out.push(section(':objects', typedGroups(p.objects)));
   out.push(p.init.length ? `  (:init\n${p.init.map((e) => `    ${writeInit(e)}`).join('\n')}\n  )` : '  (:init)');
   out.push(`  (:goal ${writeCondition(p.goal, 9)})`);
   if (p.metric) out.push(`  (:metric ${p.metric.direction} ${writeNumericExpr(p.metric.expr)})`);
