@@ -27,7 +27,19 @@ export type InfeasibleReason =
   | 'hand-empty'
   | 'object-not-in-area';
 
+/**
+ * Why `a` is infeasible in `s`, or undefined. Throws (misuse, not an outcome)
+ * when the action names an area or object index outside the world.
+ */
 export function infeasibleReason(s: KitchenState, a: KitchenAction): InfeasibleReason | undefined {
+  if (a.type !== 'none') {
+    if (!(a.area >= 0 && a.area < s.open.length) || !Number.isInteger(a.area)) {
+      throw new GroundplanError('KITCHEN_ACTION', `action ${a.type.toUpperCase()} names area index ${a.area}, outside 0..${s.open.length - 1}`);
+    }
+    if (a.type === 'pick' && (!(a.object >= 0 && a.object < s.objectArea.length) || !Number.isInteger(a.object))) {
+      throw new GroundplanError('KITCHEN_ACTION', `action PICK names object index ${a.object}, outside 0..${s.objectArea.length - 1}`);
+    }
+  }
   switch (a.type) {
     case 'none':
       return undefined;

@@ -228,3 +228,36 @@ describe('kitchen rewards', () => {
     expect(again.r).toBe(-5);
   });
 });
+
+describe('kitchen episode', () => {
+  it('scores steps with the evaluation reward and ends on success', async () => {
+    const { KitchenEpisode } = await import('./episode.js');
+    const task = { kitchen: 'one_wall' as const, level: 'easy' as const, description: 'breakfast', robotName: 'r', world, initial: s0, goals };
+    const ep = new KitchenEpisode(task);
+    expect(ep.stepLimit).toBe(25);
+    expect(ep.observation().seen[O('spoon_3')]).toBe(HIDDEN);
+    expect(ep.step(act('PLACE(Human_Hand)')).reward).toBe(-25);
+    expect(ep.step(act('OPEN(Cutlery_Drawer)')).reward).toBe(-5);
+    expect(ep.observation().seen[O('spoon_3')]).toBe(A('Cutlery_Drawer'));
+    ep.step(act('PICK(Cutlery_Drawer, spoon_3)'));
+    expect(ep.status).toBe('running');
+    expect(ep.step(act('PLACE(Human_Hand)')).reward).toBe(995);
+    expect(ep.status).toBe('success');
+    expect(ep.totalReward).toBe(-25 - 5 - 5 + 995);
+    expect(ep.steps).toBe(4);
+    expect(() => ep.step(NONE)).toThrow(/episode is over \(success\)/);
+  });
+
+  it('stops at the step limit', async () => {
+    const { KitchenEpisode } = await import('./episode.js');
+    const ep = new KitchenEpisode({ kitchen: 'one_wall', description: '', robotName: 'r', world, initial: s0, goals }, { stepLimit: 2 });
+    ep.step(NONE);
+    ep.step(NONE);
+    expect(ep.status).toBe('step-limit');
+  });
+
+  it('an out-of-range action is misuse, not an infeasible action', () => {
+    expect(() => applyAction(world, s0, { type: 'open', area: 999 })).toThrow(/area index 999/);
+    expect(() => applyAction(world, s0, { type: 'pick', area: A('Prep_Surface'), object: 7 })).toThrow(/object index 7/);
+  });
+});

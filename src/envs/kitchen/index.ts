@@ -45,6 +45,8 @@ export type { KitchenTask, KitchenTaskFile, ParseTaskOptions } from './task.js';
 export { generateTasks } from './generator.js';
 export type { GenerateTasksOptions, GeneratedTask } from './generator.js';
 export { planFullyObserved } from './oracle-plan.js';
+export { KitchenEpisode } from './episode.js';
+export type { EpisodeStep, EpisodeStatus } from './episode.js';
 export type { OraclePlan } from './oracle-plan.js';
 export { CATALOGUE_OBJECTS, TASK_THEMES, TASK_CONTEXTS, catalogueObject, matchAreas } from './catalogue.js';
 export type { CatalogueObject, TaskTheme, ThemeSlot } from './catalogue.js';
