@@ -390,6 +390,17 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
     facts.push('(@unreachable-goal)');
   }
 
+  const enumPlans = new Map<CompiledEffect, ReturnType<Reachability['plan']>>();
+  function getEnumPlan(ce: CompiledEffect): ReturnType<Reachability['plan']> {
+    let plan = enumPlans.get(ce);
+    if (!plan) {
+      const bound = new Set<number>();
+      for (let i = 0; i < ce.nVars - ce.vars.length; i++) bound.add(i);
+      plan = reach.plan(ce.enumAtoms, bound, [], []);
+      enumPlans.set(ce, plan);
+    }
+    return plan;
+  }
   // ---- operators
   const operators: GroundOperator[] = [];
   const seenOps = new Set<string>();
@@ -548,17 +559,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
   }
   emit('operators', facts.length, operators.length);
 
-  const enumPlans = new Map<CompiledEffect, ReturnType<Reachability['plan']>>();
-  function getEnumPlan(ce: CompiledEffect): ReturnType<Reachability['plan']> {
-    let plan = enumPlans.get(ce);
-    if (!plan) {
-      const bound = new Set<number>();
-      for (let i = 0; i < ce.nVars - ce.vars.length; i++) bound.add(i);
-      plan = reach.plan(ce.enumAtoms, bound, [], []);
-      enumPlans.set(ce, plan);
-    }
-    return plan;
-  }
+
 
   const task: GroundTask = { facts, init: uniqSorted(init), goalPos: uniqSorted(goalPos), goalNeg: uniqSorted(goalNeg), operators, hasActionCosts };
   const ms = performance.now() - t0;
