@@ -38,7 +38,7 @@ function addStats(total: SearchStats, s: SearchStats): void {
 
 export function anytimeSearch(space: SearchSpace, options: AnytimeOptions = {}): AnytimeResult {
   const task: CompiledTask = space.task;
-  const clock = new BudgetClock(options);
+  const clock = new BudgetClock(options, options.now);
   const hName = options.heuristic ?? 'ff';
   const weights = options.weights ?? [5, 3, 2, 1];
   const total = emptyStats();

@@ -17,7 +17,7 @@ export { ffHeuristic, addHeuristic, maxHeuristic } from './heuristics/relaxation
 export { lmCutHeuristic } from './heuristics/lm-cut.js';
 export { goalCountHeuristic } from './heuristics/goal-count.js';
 export { blindHeuristic } from './heuristics/blind.js';
-export { bestFirstSearch, makeSearchSpace, type BestFirstConfig, type SearchOptions, type SearchSpace } from './search/best-first.js';
+export { bestFirstSearch, makeSearchSpace, processCpuMs, type BestFirstConfig, type SearchOptions, type SearchSpace } from './search/best-first.js';
 export type { SearchResult, SearchStats, SearchEvent, SearchProgressEvent, PlanFoundEvent } from './search/result.js';
 export { anytimeSearch, type AnytimeResult, type AnytimeOptions, type Improvement } from './anytime.js';
 export { makeHeuristic, parseSearchSpec, parseHeuristicName, HEURISTIC_NAMES, SEARCH_NAMES, type HeuristicName, type SearchSpec } from './registry.js';

@@ -13,6 +13,7 @@ import { parseProblem } from '../../pddl/parse-problem.js';
 import { CompiledTask, type CostType } from '../../planner/compiled-task.js';
 import { DEFAULT_SEARCH, planTask, type PlanResult } from '../../planner/planner.js';
 import { parseHeuristicName, parseSearchSpec } from '../../planner/registry.js';
+import { processCpuMs } from '../../planner/search/best-first.js';
 import type { SearchEvent } from '../../planner/search/result.js';
 import { formatPlan } from '../../validate/plan-file.js';
 import { validatePlan } from '../../validate/validate-plan.js';
@@ -29,6 +30,7 @@ interface PlanCliOptions {
   json?: boolean;
   validate: boolean;
   progress: boolean;
+  cpuTime?: boolean;
 }
 
 function readText(path: string, what: string): string {
@@ -63,6 +65,7 @@ export function register(program: Command): void {
     .option('--no-preferred', 'do not use preferred operators')
     .option('--cost-type <type>', 'costs the heuristic sees: normal | one | plusone (default: one for greedy, normal otherwise)')
     .option('--timeout <sec>', 'time limit in seconds (parsing and grounding included)')
+    .option('--cpu-time', 'count --timeout in process CPU time (user+sys) instead of wall time')
     .option('--max-states <n>', 'stop with memout above this many states')
     .option('--memory-mb <mb>', 'stop with memout when the search arrays exceed this size (default 3072)')
     .option('-o, --output <file>', 'also write the plan to this file')
@@ -109,7 +112,8 @@ export function register(program: Command): void {
           process.stderr.write(`\r\x1b[Kplan found: cost ${e.cost}, length ${e.length} (${e.config}, ${(e.elapsedMs / 1000).toFixed(1)} s)\n`);
         }
       };
-      const remainingMs = timeoutSec === undefined ? undefined : Math.max(1, timeoutSec * 1000 - (performance.now() - t0));
+      const used = opts.cpuTime ? processCpuMs() : performance.now() - t0;
+      const remainingMs = timeoutSec === undefined ? undefined : Math.max(1, timeoutSec * 1000 - used);
       const result: PlanResult = planTask(task, {
         search: spec,
         heuristic,
@@ -119,6 +123,7 @@ export function register(program: Command): void {
         maxStates,
         maxBytes: memoryMb === undefined ? undefined : memoryMb * 1024 * 1024,
         onEvent: showProgress ? onEvent : undefined,
+        now: opts.cpuTime ? processCpuMs : undefined,
       });
       if (progressShown) process.stderr.write('\r\x1b[K');
       const tSearched = performance.now();

@@ -44,6 +44,14 @@ export interface SearchOptions extends Budget {
   maxBytes?: number;
   /** Minimum interval between progress events (default 250 ms). */
   progressEveryMs?: number;
+  /** Clock in milliseconds for `timeoutMs` (default: wall time; e.g. process CPU time). */
+  now?: () => number;
+}
+
+/** Process CPU time (user + system) in milliseconds, usable as `SearchOptions.now`. */
+export function processCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 const NEW = 0;
@@ -124,7 +132,7 @@ export function makeSearchSpace(task: CompiledTask): SearchSpace {
 
 export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, options: SearchOptions = {}): SearchResult {
   const { task, successors } = space;
-  const clock = new BudgetClock(options);
+  const clock = new BudgetClock(options, options.now);
   const stats: SearchStats = emptyStats();
   const W = task.words;
   const reg = new StateRegistry(W, 4096);

@@ -1,0 +1,216 @@
+/**
+ * `npm run bench:planner` — coverage and CPU time of `groundplan plan` on the
+ * IPC suite (../shared/data/ipc, compared with the Fast Downward / pyperplan
+ * anchors in ../shared/anchors/classical) and on the EAI BEHAVIOR problems.
+ *
+ * Each instance runs as its own process under /usr/bin/time (CPU = user+sys
+ * of the whole process, parsing and grounding included), one at a time, with
+ * a CPU limit (the planner's --cpu-time timeout, plus a wall-clock kill at 3x
+ * as a safety net) and 4 GB (--max-old-space-size=4096; search arrays capped
+ * at 3 GB). Within a domain instances run smallest first; after 2 unsolved in
+ * a row the rest are skipped and count as unsolved (the reference's rule).
+ * Plans are then checked by `groundplan validate` (untimed). Rows go to
+ * bench/out/planner.jsonl as they finish; a rerun skips instances already there.
+ *
+ * Flags: --suite ipc|eai|all (default all), --domains a,b, --timeout S
+ * (default 60), --quick (first 3 instances per domain), --report (tables
+ * only), --fresh (ignore earlier rows), --search/--heuristic (planner config),
+ * --out FILE.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { plannerReport, type Row } from './planner-report.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, here.endsWith(join('dist', 'bench')) ? '../..' : '..');
+const shared = resolve(repo, '../shared');
+const cli = join(repo, 'dist/src/cli/main.js');
+
+interface Args {
+  suite: 'ipc' | 'eai' | 'all';
+  domains?: string[];
+  timeout: number;
+  quick: boolean;
+  report: boolean;
+  fresh: boolean;
+  search?: string;
+  heuristic?: string;
+  out: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { suite: 'all', timeout: 60, quick: false, report: false, fresh: false, out: join(repo, 'bench/out/planner.jsonl') };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = (): string => {
+      const x = argv[++i];
+      if (x === undefined) throw new Error(`${k} needs a value`);
+      return x;
+    };
+    if (k === '--suite') {
+      const s = v();
+      if (s !== 'ipc' && s !== 'eai' && s !== 'all') throw new Error('--suite ipc|eai|all');
+      a.suite = s;
+    } else if (k === '--domains') a.domains = v().split(',');
+    else if (k === '--timeout') a.timeout = Number(v());
+    else if (k === '--quick') a.quick = true;
+    else if (k === '--report') a.report = true;
+    else if (k === '--fresh') a.fresh = true;
+    else if (k === '--search') a.search = v();
+    else if (k === '--heuristic') a.heuristic = v();
+    else if (k === '--out') a.out = resolve(v());
+    else throw new Error(`unknown flag ${k}`);
+  }
+  return a;
+}
+
+interface Instance {
+  suite: 'ipc' | 'eai';
+  domain: string;
+  instance: string;
+  problem: string;
+  domainFile: string;
+  rank: number;
+}
+
+function ipcInstances(): Instance[] {
+  const base = join(shared, 'data/ipc');
+  const lines = readFileSync(join(base, 'INDEX.tsv'), 'utf8').trim().split('\n').slice(1);
+  return lines.map((l) => {
+    const [domain, instance, problem, domainFile, rank] = l.split('\t');
+    return { suite: 'ipc' as const, domain, instance, problem: join(base, problem), domainFile: join(base, domainFile), rank: Number(rank) };
+  });
+}
+
+function eaiInstances(): Instance[] {
+  const base = join(shared, 'data/eai-behavior');
+  return readdirSync(join(base, 'problems'))
+    .filter((f) => f.endsWith('.pddl'))
+    .sort()
+    .map((f, i) => ({ suite: 'eai' as const, domain: 'behavior', instance: f.replace(/\.pddl$/, ''), problem: join(base, 'problems', f), domainFile: join(base, 'behavior.pddl'), rank: i }));
+}
+
+interface CliJson {
+  status: string;
+  config?: string;
+  cost?: number;
+  length?: number;
+  plan?: string[];
+  stats?: { expansions: number; evaluations: number; states: number };
+  ground?: { facts: number; operators: number; ms: number };
+  timing?: { parseMs: number; groundMs: number; searchMs: number; totalMs: number };
+}
+
+function runOne(inst: Instance, args: Args, planFile: string): Row {
+  const plannerArgs = ['--max-old-space-size=4096', cli, 'plan', inst.domainFile, inst.problem, '--timeout', String(args.timeout), '--cpu-time', '--json', '--no-validate', '--no-progress', '--memory-mb', '3072', '-o', planFile];
+  if (args.search) plannerArgs.push('--search', args.search);
+  if (args.heuristic) plannerArgs.push('--heuristic', args.heuristic);
+  const t0 = performance.now();
+  const p = spawnSync('/usr/bin/time', ['-f', 'TIME %U %S %M', process.execPath, ...plannerArgs], {
+    encoding: 'utf8',
+    timeout: args.timeout * 3000 + 10_000,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const wall = (performance.now() - t0) / 1000;
+  const m = /TIME ([0-9.]+) ([0-9.]+) ([0-9]+)/.exec(p.stderr ?? '');
+  const cpu = m ? Number(m[1]) + Number(m[2]) : wall;
+  const rssMb = m ? Number(m[3]) / 1024 : NaN;
+  let json: CliJson | undefined;
+  try {
+    const line = (p.stdout ?? '').trim().split('\n').pop();
+    if (line) json = JSON.parse(line) as CliJson;
+  } catch {
+    json = undefined;
+  }
+  const base: Row = {
+    suite: inst.suite,
+    domain: inst.domain,
+    instance: inst.instance,
+    solved: false,
+    status: json?.status ?? (p.error ? 'killed' : `exit ${p.status}`),
+    cpu_s: round(cpu),
+    wall_s: round(wall),
+    rss_mb: round(rssMb, 0),
+    config: json?.config,
+    expansions: json?.stats?.expansions,
+    evaluations: json?.stats?.evaluations,
+    facts: json?.ground?.facts,
+    operators: json?.ground?.operators,
+    ground_ms: json?.timing?.groundMs,
+    search_ms: json?.timing?.searchMs,
+  };
+  if (!json && p.stderr) base.error = p.stderr.split('\n').filter((l) => l && !l.startsWith('TIME')).slice(-2).join(' | ').slice(0, 300);
+  if (json?.status === 'solved' && cpu <= args.timeout) {
+    base.solved = true;
+    base.cost = json.cost;
+    base.length = json.length;
+    const v = spawnSync(process.execPath, [cli, 'validate', inst.domainFile, inst.problem, planFile], { encoding: 'utf8', timeout: 300_000 });
+    base.valid = v.status === 0;
+    if (!base.valid) base.error = `validate: ${(v.stdout + v.stderr).trim().slice(0, 300)}`;
+  }
+  return base;
+}
+
+function round(x: number, d = 2): number {
+  const f = 10 ** d;
+  return Math.round(x * f) / f;
+}
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  mkdirSync(dirname(args.out), { recursive: true });
+  const planDir = join(dirname(args.out), 'plans');
+  mkdirSync(planDir, { recursive: true });
+  const done = new Map<string, Row>();
+  if (!args.fresh && existsSync(args.out)) {
+    for (const line of readFileSync(args.out, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const r = JSON.parse(line) as Row;
+      done.set(`${r.suite}/${r.domain}/${r.instance}`, r);
+    }
+  } else if (args.fresh) writeFileSync(args.out, '');
+  let instances: Instance[] = [];
+  if (args.suite !== 'eai') instances.push(...ipcInstances());
+  if (args.suite !== 'ipc') instances.push(...eaiInstances());
+  if (args.domains) instances = instances.filter((i) => args.domains?.includes(i.domain));
+  const byDomain = new Map<string, Instance[]>();
+  for (const inst of instances) {
+    const key = `${inst.suite}/${inst.domain}`;
+    const list = byDomain.get(key) ?? [];
+    list.push(inst);
+    byDomain.set(key, list);
+  }
+  if (!args.report) {
+    for (const [key, list] of byDomain) {
+      list.sort((a, b) => a.rank - b.rank);
+      const run = args.quick ? list.slice(0, 3) : list;
+      let failuresInRow = 0;
+      const skipRule = run[0]?.suite === 'ipc';
+      for (const inst of run) {
+        const id = `${inst.suite}/${inst.domain}/${inst.instance}`;
+        let row = done.get(id);
+        if (!row) {
+          if (skipRule && failuresInRow >= 2) {
+            row = { suite: inst.suite, domain: inst.domain, instance: inst.instance, solved: false, status: 'skipped', cpu_s: NaN, wall_s: NaN, rss_mb: NaN };
+          } else {
+            row = runOne(inst, args, join(planDir, `${inst.suite}-${inst.domain}-${inst.instance}.plan`));
+          }
+          appendFileSync(args.out, `${JSON.stringify(row)}\n`);
+          done.set(id, row);
+          process.stderr.write(
+            `${key} ${inst.instance}: ${row.status}${row.solved ? ` cost ${row.cost} len ${row.length} ${row.valid ? 'valid' : 'INVALID'}` : ''} cpu ${row.cpu_s}s rss ${row.rss_mb}MB${row.error ? ` (${row.error})` : ''}\n`,
+          );
+        }
+        failuresInRow = row.solved ? 0 : failuresInRow + 1;
+      }
+    }
+  }
+  const rows = [...done.values()].filter((r) => byDomain.has(`${r.suite}/${r.domain}`));
+  const report = plannerReport(rows, join(shared, 'anchors/classical/results.tsv'), { timeout: args.timeout, argv: process.argv.slice(2) });
+  process.stdout.write(report);
+  writeFileSync(join(dirname(args.out), 'planner.md'), report);
+}
+
+main();
