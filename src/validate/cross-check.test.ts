@@ -74,8 +74,8 @@ interface Case {
   plan: PlanStep[];
 }
 
-function ipcCase(dir: string, prob: string): Case {
-  const domain = parseDomain(read(`ipc/${dir}/domain.pddl`), 'domain.pddl');
+function ipcCase(dir: string, prob: string, domainFile = 'domain'): Case {
+  const domain = parseDomain(read(`ipc/${dir}/${domainFile}.pddl`), `${domainFile}.pddl`);
   const problem = parseProblem(read(`ipc/${dir}/${prob}.pddl`), domain, `${prob}.pddl`);
   const { task } = ground(domain, problem);
   const names = bfsPlan(task);
@@ -162,6 +162,25 @@ describe('lifted validator agrees with the ground task', () => {
     for (const c of [ipcCase('blocks', 'probBLOCKS-4-0'), ipcCase('blocks', 'probBLOCKS-4-1'), ipcCase('gripper', 'prob01')]) checkAgreement(c, 150, seen);
     // The mutations must exercise every verdict the untyped STRIPS domains can give.
     for (const v of ['valid', 'precondition', 'goal']) expect(seen.get(v) ?? 0, v).toBeGreaterThan(10);
+  });
+
+  it('on the smallest instance of 11 more IPC domains (typing, constants, action costs), and their mutations', () => {
+    const seen = new Map<string, number>();
+    const cases: [string, string, string?][] = [
+      ['depot', 'p01'],
+      ['driverlog', 'p01'],
+      ['miconic', 's1-0'],
+      ['tpp', 'p01'],
+      ['storage', 'p01'],
+      ['satellite', 'p01-pfile1'],
+      ['rovers', 'p02'],
+      ['sokoban-sat08', 'p01'],
+      ['airport', 'p01-airport1-p1', 'p01-domain'],
+      ['pipesworld-notankage', 'p01-net1-b6-g2'],
+      ['freecell', 'p01'],
+    ];
+    for (const [dir, prob, dom] of cases) checkAgreement(ipcCase(dir, prob, dom), 60, seen);
+    for (const v of ['valid', 'precondition', 'goal', 'type']) expect(seen.get(v) ?? 0, v).toBeGreaterThan(10);
   });
 
   it('on EAI BEHAVIOR gold plans (forall/when effects, negated exists) and their mutations', () => {
