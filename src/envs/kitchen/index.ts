@@ -8,8 +8,8 @@
  * and evaluation reward models, OR-of-AND goals, the task-file loader and a
  * catalogue-based task generator with a solvability check.
  */
-export { KITCHEN_NAMES, isKitchenName, loadLayout, loadLayoutFile, parseLayout, navCost } from './layout.js';
-export type { KitchenLayout, KitchenName } from './layout.js';
+export { KITCHEN_NAMES, isKitchenName, loadLayout, loadLayoutFile, parseLayout, navCost, areaKind } from './layout.js';
+export type { KitchenLayout, KitchenName, AreaKind } from './layout.js';
 export {
   STEP_LIMITS,
   EPISODE_WALL_TIME_MS,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KITCHEN_NAMES, loadLayout, navCost, parseLayout } from './layout.js';
+import { KITCHEN_NAMES, areaKind, loadLayout, navCost, parseLayout } from './layout.js';
 import { packageDataPath } from './package-data.js';
 
 interface Derived {
@@ -82,5 +82,20 @@ describe('kitchen layouts', () => {
       parseLayout({ room: { p: { g: { A: { is_open: true } } }, q: { h: { A: { is_open: false } } } }, edges: [] }, 'dup'),
     ).toThrow(/room\.q\.h\.A: duplicate area name 'A'/);
     expect(() => loadLayout('galey')).toThrow(/unknown kitchen 'galey'/);
+  });
+
+  it('classifies every area by name, and exactly surfaces, shelves and Human_Hand start open', () => {
+    expect(areaKind('Fridge_Cooler_Layer')).toBe('inner_space');
+    expect(areaKind('Snack_Pantry_Cabinet')).toBe('cabinet');
+    expect(areaKind('Human_Hand')).toBe('human_hand');
+    for (const k of KITCHEN_NAMES) {
+      const layout = loadLayout(k);
+      layout.areas.forEach((a, i) => {
+        const kind = areaKind(a);
+        expect(kind, `${k}/${a}`).not.toBe('other');
+        const open = layout.initiallyOpen[i] === 1;
+        expect(open, `${k}/${a}`).toBe(kind === 'surface' || kind === 'shelf' || kind === 'human_hand');
+      });
+    }
   });
 });

@@ -38,6 +38,25 @@ export interface KitchenLayout {
   readonly maxDist: number;
 }
 
+/**
+ * Area categories of the Tru-POMDP kitchens (appendix A.3): furniture inner
+ * spaces, cabinets and drawers start closed; surfaces and shelves start open;
+ * `Human_Hand` is where objects are handed to the person.
+ */
+export type AreaKind = 'inner_space' | 'cabinet' | 'drawer' | 'surface' | 'shelf' | 'human_hand' | 'other';
+
+/** The category of an area, from its name suffix. */
+export function areaKind(name: string): AreaKind {
+  const l = name.toLowerCase();
+  if (l === 'human_hand') return 'human_hand';
+  if (l.endsWith('_inner_space') || l.endsWith('_layer')) return 'inner_space';
+  if (l.endsWith('_cabinet')) return 'cabinet';
+  if (l.endsWith('_drawer')) return 'drawer';
+  if (l.endsWith('_surface')) return 'surface';
+  if (l.endsWith('_shelf')) return 'shelf';
+  return 'other';
+}
+
 /** Navigation cost between two area indices. */
 export function navCost(layout: KitchenLayout, from: number, to: number): number {
   return layout.dist[from * layout.areas.length + to];
