@@ -64,7 +64,7 @@ export function createProviderClient(spec: Extract<ModelSpec, { kind: 'network' 
   const model = languageModel(spec, opts);
   // The library never prints: warnings are returned with each response instead.
   if (globalThis.AI_SDK_LOG_WARNINGS === undefined) globalThis.AI_SDK_LOG_WARNINGS = false;
-  const where = spec.baseUrl ?? spec.provider;
+  const where = spec.baseUrl ?? (spec.provider === 'anthropic' ? 'the Anthropic API' : 'the OpenAI API');
   return {
     id: spec.id,
     async complete(request: LlmRequest): Promise<LlmResponse> {
@@ -153,7 +153,8 @@ export function toLlmError(err: unknown, ctx: { model: string; where: string; si
     const code = errorCode(err.cause) ?? errorCode(err);
     const refused = code === 'ECONNREFUSED' || code === 'ConnectionRefused' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
     const why = code === 'ECONNREFUSED' || code === 'ConnectionRefused' ? 'connection refused' : code === 'ENOTFOUND' ? 'host not found' : (code ?? err.message);
-    return new LlmUnreachableError(`cannot reach ${ctx.where} (${why}); is the server running?`, !refused, { cause: err });
+    const hint = /^https?:/.test(ctx.where) ? 'is the server running?' : 'check the network connection';
+    return new LlmUnreachableError(`cannot reach ${ctx.where} (${why}); ${hint}`, !refused, { cause: err });
   }
   const msg = err instanceof Error ? err.message : String(err);
   return new LlmError('LLM_PROVIDER', `LLM call to ${ctx.where} failed: ${msg}`, { cause: err });

@@ -3,7 +3,7 @@
  * printing provider, model, latency, tokens and the parsed answer.
  */
 import type { Command } from 'commander';
-import { parseRegisteredModelId, runCheck } from '../../llm/index.js';
+import { NETWORK_PROVIDERS, parseRegisteredModelId, registeredModels, runCheck, syntheticRegistry } from '../../llm/index.js';
 import { addModelOptions, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
 interface CheckOptions extends ModelOptionValues {
@@ -11,7 +11,26 @@ interface CheckOptions extends ModelOptionValues {
 }
 
 export function register(program: Command): void {
-  const llm = program.command('llm').description('the LLM boundary: check a model');
+  const llm = program.command('llm').description('the LLM boundary: check a model, list models and synthetic knobs');
+  llm
+    .command('models')
+    .description('list model ids, offline models and the synthetic knobs declared by methods')
+    .option('--json', 'print as JSON')
+    .action((opts: { json?: boolean }) => {
+      const offline = registeredModels();
+      const knobs = [...syntheticRegistry.declaredKnobs()].map(([name, k]) => ({ name, ...k }));
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify({ providers: NETWORK_PROVIDERS, offline, syntheticKinds: syntheticRegistry.kinds(), knobs })}\n`);
+        return;
+      }
+      process.stdout.write('network: openai:NAME (OPENAI_API_KEY), anthropic:NAME (ANTHROPIC_API_KEY), compat:NAME@URL (optional GROUNDPLAN_API_KEY)\n');
+      process.stdout.write('offline:\n');
+      for (const m of offline) process.stdout.write(`  ${m.prefix.padEnd(10)} ${m.description}\n`);
+      process.stdout.write(`synthetic kinds: ${syntheticRegistry.kinds().join(', ') || '(none)'}\n`);
+      process.stdout.write('synthetic knobs (--synthetic key=value,...):\n');
+      if (knobs.length === 0) process.stdout.write('  (none declared)\n');
+      for (const k of knobs) process.stdout.write(`  ${k.name}=${String(k.default)}  ${k.description} [${k.owner}]\n`);
+    });
   const check = llm
     .command('check')
     .description('ask the model "what is 2+3" as a structured call and report latency, tokens and the answer');
