@@ -1,0 +1,113 @@
+/**
+ * Robustness: random mutations of valid PDDL (deleted or duplicated tokens,
+ * swapped parentheses, inserted junk bytes) never crash the parser. The result
+ * is a parse result, or a PddlParseError/PddlCheckError that says where.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Domain } from './ast.js';
+import { PddlCheckError, PddlParseError } from './errors.js';
+import { checkDomain, parseDomain } from './parse-domain.js';
+import { checkProblem, parseProblem } from './parse-problem.js';
+
+const IPC = path.resolve(process.cwd(), '../shared/data/ipc');
+const DOMAINS = ['blocks/domain.pddl', 'elevators-sat08/domain.pddl', 'storage/domain.pddl', '../eai-behavior/behavior.pddl'].map((f) => readFileSync(path.join(IPC, f), 'utf8'));
+const PROBLEM_DOMAIN = parseDomain(readFileSync(path.join(IPC, 'elevators-sat08/domain.pddl'), 'utf8'));
+const PROBLEM = readFileSync(path.join(IPC, 'elevators-sat08/p01.pddl'), 'utf8');
+
+/** Tokens with their separators kept, so that joining gives the text back. */
+function tokens(text: string): string[] {
+  return text.match(/\(|\)|[^\s()]+|\s+/g) ?? [];
+}
+
+type Mutation = { op: 'delete' | 'duplicate' | 'swap-paren' | 'junk'; at: number; junk: string };
+
+const mutation: fc.Arbitrary<Mutation> = fc.record({
+  op: fc.constantFrom('delete' as const, 'duplicate' as const, 'swap-paren' as const, 'junk' as const),
+  at: fc.nat(),
+  junk: fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('\u0000', '\u0007', '\ufffd', '(', ')', '?', '-', ':', ';', '"', 'é', '\u00a0', '\r')),
+});
+
+function mutate(text: string, ms: Mutation[]): string {
+  const ts = tokens(text);
+  for (const m of ms) {
+    if (ts.length === 0) break;
+    const i = m.at % ts.length;
+    if (m.op === 'delete') ts.splice(i, 1);
+    else if (m.op === 'duplicate') ts.splice(i, 0, ts[i]);
+    else if (m.op === 'junk') ts.splice(i, 0, m.junk);
+    else {
+      const j = ts.findIndex((t, k) => k >= i && (t === '(' || t === ')'));
+      if (j >= 0) ts[j] = ts[j] === '(' ? ')' : '(';
+    }
+  }
+  return ts.join('');
+}
+
+function assertLocated(run: () => unknown): void {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof PddlParseError) {
+      expect(err.span).toBeDefined();
+      return;
+    }
+    if (err instanceof PddlCheckError) {
+      expect(err.span).toBeDefined();
+      for (const d of err.diagnostics) expect(d.span, `${d.code}: ${d.message}`).toBeDefined();
+      return;
+    }
+    throw err;
+  }
+}
+
+describe('mutated PDDL never crashes the parser', () => {
+  it('domains', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: DOMAINS.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 4 }), (k, ms) => {
+        const text = mutate(DOMAINS[k], ms);
+        const r = checkDomain(text, 'm.pddl');
+        for (const d of r.diagnostics) {
+          expect(d.span, `${d.code}: ${d.message}`).toBeDefined();
+          expect(d.span?.start.line).toBeGreaterThanOrEqual(1);
+        }
+        expect(r.ok).toBe(!r.diagnostics.some((d) => d.severity === 'error'));
+        assertLocated(() => parseDomain(text, 'm.pddl'));
+      }),
+      { numRuns: 250 },
+    );
+  });
+  it('problems, checked against their domain', () => {
+    fc.assert(
+      fc.property(fc.array(mutation, { minLength: 1, maxLength: 4 }), (ms) => {
+        const text = mutate(PROBLEM, ms);
+        const r = checkProblem(text, PROBLEM_DOMAIN, 'p.pddl');
+        for (const d of r.diagnostics) expect(d.span, `${d.code}: ${d.message}`).toBeDefined();
+        assertLocated(() => parseProblem(text, PROBLEM_DOMAIN, 'p.pddl'));
+      }),
+      { numRuns: 250 },
+    );
+  });
+  it('a mutated domain still checks its problem without crashing', () => {
+    fc.assert(
+      fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (ms) => {
+        const d: Domain | undefined = checkDomain(mutate(DOMAINS[1], ms)).domain;
+        const r = checkProblem(PROBLEM, d);
+        for (const x of r.diagnostics) expect(x.span).toBeDefined();
+      }),
+      { numRuns: 150 },
+    );
+  });
+  it('arbitrary strings', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => {
+        const r = checkDomain(s);
+        for (const d of r.diagnostics) expect(d.span).toBeDefined();
+        assertLocated(() => parseProblem(s));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
