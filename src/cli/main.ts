@@ -7,6 +7,14 @@ import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.js';
 import { reportFatal } from './fail.js';
 
+// `groundplan ... | head` closes stdout early: that is a normal end, not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 const program = new Command();
 program
   .name('groundplan')
