@@ -12,3 +12,4 @@ export { explainResult, describeUnsat } from './explain.js';
 export { holds, unsatisfied, render, type Unsat, type EvalContext } from './condition.js';
 export { validateGroundPlan, operatorsByName, type GroundValidationResult } from './ground-plan.js';
 export { Universe, factKey, type Bindings } from './world.js';
+export { achieverIndex, repairHints, type AchieverIndex } from './achievers.js';

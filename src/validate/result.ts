@@ -41,6 +41,8 @@ export type ValidationResult =
       /** The reason without the `step N (...)` prefix. */
       message: string;
       explanation: string;
+      /** Repair hints per failing literal: which actions can make it true/false, or that none can. */
+      hints: string[];
     }
   | {
       status: 'invalid';
@@ -51,6 +53,8 @@ export type ValidationResult =
       length: number;
       message: string;
       explanation: string;
+      /** Repair hints per unmet goal literal. */
+      hints: string[];
     }
   | {
       status: 'invalid';

@@ -56,6 +56,7 @@ describe('validatePlan: blocksworld verdicts', () => {
       stepIndex: 0,
       unsatisfied: ['(clear b)'],
       explanation: 'step 1 (pick-up b): b is not clear — unsatisfied precondition (clear b)',
+      hints: ['(clear b) can be made true by put-down, stack, unstack'],
     });
   });
 
@@ -84,7 +85,7 @@ describe('validatePlan: blocksworld verdicts', () => {
       explanation: 'goal not reached after 4 steps: unmet goal condition (on a b)',
     });
     const empty = run(BW, BW_P, '');
-    expect(empty).toMatchObject({ reason: 'goal', unsatisfied: ['(on b c)'] });
+    expect(empty).toMatchObject({ reason: 'goal', unsatisfied: ['(on b c)'], hints: ['(on b c) can be made true by stack'] });
   });
 
   it('reports unknown actions, arity, unknown objects as such, with suggestions', () => {
@@ -173,11 +174,14 @@ describe('validatePlan: ADL semantics', () => {
       unsatisfied: ['(exists (?i - item) (in ?i b2))'],
       explanation: 'step 1 (need-some b2): none of the alternatives holds in (exists (?i - item) (in ?i b2)) — unsatisfied precondition (exists (?i - item) (in ?i b2))',
     });
-    expect(run(ADL, ADL_P, '(need-or i3)')).toMatchObject({ unsatisfied: ['(or (lit i3) (red i3))'] });
+    expect(run(ADL, ADL_P, '(need-or i3)')).toMatchObject({ unsatisfied: ['(or (lit i3) (red i3))'], hints: [] });
   });
 
   it('checks imply: the consequent is required only when the antecedent holds', () => {
     expect(run(ADL, ADL_P, '(need-imply i1 b1)')).toMatchObject({ reason: 'precondition', unsatisfied: ['(open b1)'] });
+    // forall/when effects count as achievers.
+    expect(run(ADL, ADL_P, '(empty-check b1)')).toMatchObject({ hints: ['(in i1 b1) can be made false by light-all', '(in i2 b1) can be made false by light-all'] });
+
     expect(run(ADL, ADL_P, '(need-imply i3 b1)\n(toggle)')).toMatchObject({ status: 'valid' });
   });
 
@@ -208,6 +212,12 @@ describe('validatePlan: action costs', () => {
     const r = run(COSTS, COSTS_P(true), '(drive a b)\n(wait)\n(drive b c)');
     expect(r).toMatchObject({ status: 'valid', cost: 9, length: 3 });
     if (r.status === 'valid') expect(r.trace.map((t) => t.cost)).toEqual([3, 2, 4]);
+  });
+  it('hints that a literal no action adds needs other arguments', () => {
+    expect(run(COSTS, COSTS_P(true), '(drive a c)')).toMatchObject({
+      unsatisfied: ['(road a c)'],
+      hints: ['no action makes (road a c) true: use other arguments or another action'],
+    });
   });
   it('uses plan length as the cost when the problem has no metric', () => {
     expect(run(COSTS, COSTS_P(false), '(drive a b)\n(wait)\n(drive b c)')).toMatchObject({ status: 'valid', cost: 3 });

@@ -5,6 +5,7 @@
  * the metric, and check the goal at the end.
  */
 import type { ActionDecl, Domain, PlanStep, Problem } from '../pddl/ast.js';
+import { type AchieverIndex, achieverIndex, repairHints } from './achievers.js';
 import { type EvalContext, holds, unsatisfied } from './condition.js';
 import { type Fluents, applyEffects, collectEffects, evalNumeric } from './effects.js';
 import { closest, goalMessage, preconditionMessage, stepLabel } from './explain.js';
@@ -34,6 +35,7 @@ export function initialState(problem: Problem): { state: Set<string>; fluents: F
 export class PlanValidator {
   readonly universe: Universe;
   private readonly actions: Map<string, ActionDecl>;
+  private achievers?: AchieverIndex;
 
   constructor(
     readonly domain: Domain,
@@ -41,6 +43,11 @@ export class PlanValidator {
   ) {
     this.universe = new Universe(domain, problem);
     this.actions = new Map(domain.actions.map((a) => [a.name, a]));
+  }
+
+  private hints(unsat: Parameters<typeof repairHints>[0]): string[] {
+    this.achievers ??= achieverIndex(this.domain);
+    return repairHints(unsat, this.achievers);
   }
 
   validate(steps: readonly PlanStep[], options: ValidateOptions = {}): ValidationResult {
@@ -68,6 +75,7 @@ export class PlanValidator {
           unsatisfied: unsat.map((u) => u.text),
           message,
           explanation: `${label}: ${message}`,
+          hints: this.hints(unsat),
         };
       }
       const before = fluents.get('(total-cost)') ?? 0;
@@ -83,7 +91,7 @@ export class PlanValidator {
     if (!holds(this.problem.goal, new Map(), ctx)) {
       const unsat = unsatisfied(this.problem.goal, new Map(), ctx);
       const message = goalMessage(unsat, steps.length);
-      return { status: 'invalid', reason: 'goal', unsatisfied: unsat.map((u) => u.text), length: steps.length, message, explanation: message };
+      return { status: 'invalid', reason: 'goal', unsatisfied: unsat.map((u) => u.text), length: steps.length, message, explanation: message, hints: this.hints(unsat) };
     }
     const cost = metric ? evalNumeric(metric.expr, new Map(), fluents) : steps.length;
     return { status: 'valid', cost, length: steps.length, trace };

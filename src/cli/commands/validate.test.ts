@@ -54,7 +54,7 @@ describe('groundplan validate', () => {
 
   it('explains an invalid plan and exits 1', async () => {
     const r = await run('(pick-up b)\n');
-    expect(r.out).toBe('Plan invalid: step 1 (pick-up b): b is not clear — unsatisfied precondition (clear b)\n');
+    expect(r.out).toBe('Plan invalid: step 1 (pick-up b): b is not clear — unsatisfied precondition (clear b)\n  hint: no action makes (clear b) true: use other arguments or another action\n');
     expect(r.code).toBe(1);
   });
 

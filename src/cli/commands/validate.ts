@@ -66,7 +66,10 @@ export function register(program: Command): void {
         return;
       }
       if (result.reason === 'precondition' || result.reason === 'goal') {
-        if (!opts.json) process.stdout.write(`Plan invalid: ${result.explanation}\n`);
+        if (!opts.json) {
+          process.stdout.write(`Plan invalid: ${result.explanation}\n`);
+          for (const h of result.hints) process.stdout.write(`  hint: ${h}\n`);
+        }
         process.exitCode = 1;
         return;
       }
