@@ -1,0 +1,68 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ground } from './ground.js';
+import { parseDomain } from './parse-domain.js';
+import { parseProblem } from './parse-problem.js';
+
+const shared = join(import.meta.dirname, '..', '..', '..', 'shared', 'data');
+const ipc = join(shared, 'ipc');
+const eai = join(shared, 'eai-behavior');
+
+function groundFiles(domainPath: string, problemPath: string): ReturnType<typeof ground> {
+  const d = parseDomain(readFileSync(domainPath, 'utf8'), domainPath);
+  return ground(d, parseProblem(readFileSync(problemPath, 'utf8'), d, problemPath));
+}
+
+describe.skipIf(!existsSync(join(ipc, 'INDEX.tsv')))('ground: IPC smallest instances', () => {
+  const rows = existsSync(join(ipc, 'INDEX.tsv'))
+    ? readFileSync(join(ipc, 'INDEX.tsv'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split('\t'))
+        .filter((r) => r[4] === '0')
+    : [];
+  it.each(rows.map((r) => [r[0], r[2], r[3]]))('%s', (_name, problem, domain) => {
+    const r = groundFiles(join(ipc, domain), join(ipc, problem));
+    expect(r.stats.unreachableGoals).toEqual([]);
+    expect(r.task.operators.length).toBeGreaterThan(0);
+    expect(r.task.goalPos.length + r.task.goalNeg.length).toBeGreaterThan(0);
+    let maxFact = -1;
+    let unlifted = 0;
+    for (const op of r.task.operators) {
+      if (!op.lifted) unlifted++;
+      for (const f of op.pre) maxFact = Math.max(maxFact, f);
+      for (const f of op.add) maxFact = Math.max(maxFact, f);
+      for (const f of op.del) maxFact = Math.max(maxFact, f);
+    }
+    expect(unlifted).toBe(0);
+    expect(maxFact).toBeLessThan(r.task.facts.length);
+  });
+
+  it('gripper prob01 has the textbook size (4 balls: 20 facts, 34 useful operators)', () => {
+    const r = groundFiles(join(ipc, 'gripper', 'domain.pddl'), join(ipc, 'gripper', 'prob01.pddl'));
+    expect(r.stats.facts).toBe(20);
+    // 2 moves between the rooms (self-moves change nothing) + 4 balls × 2 rooms × 2 grippers × (pick, drop)
+    expect(r.stats.operators).toBe(2 + 32);
+  });
+});
+
+describe.skipIf(!existsSync(join(eai, 'problems')))('ground: household (BEHAVIOR) ADL problems', () => {
+  const files = existsSync(join(eai, 'problems'))
+    ? readdirSync(join(eai, 'problems'))
+        .filter((f) => f.endsWith('.pddl'))
+        .sort()
+        .slice(0, 10)
+    : [];
+  it.each(files)('%s', (file) => {
+    const r = groundFiles(join(eai, 'behavior.pddl'), join(eai, 'problems', file));
+    expect(r.task.operators.length).toBeGreaterThan(0);
+    // grasp's (not (exists ...)) becomes one operator per object with disjunctive clauses
+    const grasps = r.task.operators.filter((o) => o.lifted?.action === 'grasp');
+    expect(grasps.length).toBeGreaterThan(0);
+    // navigate_to keeps its forall/when as conditional effects
+    const nav = r.task.operators.find((o) => o.lifted?.action === 'navigate_to');
+    expect(nav?.conditional.length).toBeGreaterThan(0);
+  });
+});
