@@ -66,6 +66,9 @@ const ARITHMETIC = new Set(['+', '-', '*', '/']);
 /** Names that cannot be predicates because they are formula keywords. */
 export const RESERVED_NAMES = new Set(['and', 'or', 'not', 'imply', 'forall', 'exists', 'when', 'either', '=', 'increase', 'preference', ...COMPARISONS, ...NUMERIC_EFFECTS]);
 
+/** Deeper formulas are rejected (keeps the recursive parser, checker and writer within the stack). */
+export const MAX_DEPTH = 256;
+
 const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 export function isNumberText(s: string): boolean {
@@ -246,7 +249,11 @@ function isFormulaList(items: SExpr[]): boolean {
 }
 
 /** A goal description. Returns undefined (after reporting) when it cannot be read. */
-export function parseCondition(e: SExpr, sink: DiagnosticSink): Condition | undefined {
+export function parseCondition(e: SExpr, sink: DiagnosticSink, depth = 0): Condition | undefined {
+  if (depth > MAX_DEPTH) {
+    sink.error('malformed', `formula nested deeper than ${MAX_DEPTH} levels; flatten it`, e.span);
+    return undefined;
+  }
   if (!isList(e)) {
     sink.error('malformed', `expected a condition in parentheses, e.g. (on ?x ?y), but found '${e.raw}'`, e.span);
     return undefined;
@@ -260,7 +267,7 @@ export function parseCondition(e: SExpr, sink: DiagnosticSink): Condition | unde
     case 'or': {
       const parts: Condition[] = [];
       for (const a of args) {
-        const c = parseCondition(a, sink);
+        const c = parseCondition(a, sink, depth + 1);
         if (c) parts.push(c);
       }
       return { kind: op, args: parts, span: e.span };
@@ -270,7 +277,7 @@ export function parseCondition(e: SExpr, sink: DiagnosticSink): Condition | unde
         sink.error('malformed', `(not ...) takes exactly one condition but ${args.length} were given: ${sexprText(e)}`, e.span);
         return undefined;
       }
-      const c = parseCondition(args[0], sink);
+      const c = parseCondition(args[0], sink, depth + 1);
       return c ? { kind: 'not', arg: c, span: e.span } : undefined;
     }
     case 'imply': {
@@ -278,8 +285,8 @@ export function parseCondition(e: SExpr, sink: DiagnosticSink): Condition | unde
         sink.error('malformed', `(imply A B) takes exactly two conditions but ${args.length} were given: ${sexprText(e)}`, e.span);
         return undefined;
       }
-      const l = parseCondition(args[0], sink);
-      const r = parseCondition(args[1], sink);
+      const l = parseCondition(args[0], sink, depth + 1);
+      const r = parseCondition(args[1], sink, depth + 1);
       return l && r ? { kind: 'imply', left: l, right: r, span: e.span } : undefined;
     }
     case 'forall':
@@ -289,7 +296,7 @@ export function parseCondition(e: SExpr, sink: DiagnosticSink): Condition | unde
         return undefined;
       }
       const params = parseTypedList(args[0].items, 'variable', sink, `(${op} ...)`);
-      const body = parseCondition(args[1], sink);
+      const body = parseCondition(args[1], sink, depth + 1);
       return body ? { kind: op, params, body, span: e.span } : undefined;
     }
     case '=':
@@ -320,7 +327,11 @@ export function parseCondition(e: SExpr, sink: DiagnosticSink): Condition | unde
 }
 
 /** An effect. Returns undefined (after reporting) when it cannot be read. */
-export function parseEffect(e: SExpr, sink: DiagnosticSink): Effect | undefined {
+export function parseEffect(e: SExpr, sink: DiagnosticSink, depth = 0): Effect | undefined {
+  if (depth > MAX_DEPTH) {
+    sink.error('malformed', `effect nested deeper than ${MAX_DEPTH} levels; flatten it`, e.span);
+    return undefined;
+  }
   if (!isList(e)) {
     sink.error('malformed', `expected an effect in parentheses, e.g. (on ?x ?y) or (not (on ?x ?y)), but found '${e.raw}'`, e.span);
     return undefined;
@@ -333,7 +344,7 @@ export function parseEffect(e: SExpr, sink: DiagnosticSink): Effect | undefined 
     case 'and': {
       const parts: Effect[] = [];
       for (const a of args) {
-        const c = parseEffect(a, sink);
+        const c = parseEffect(a, sink, depth + 1);
         if (c) parts.push(c);
       }
       return { kind: 'and', args: parts, span: e.span };
@@ -358,7 +369,7 @@ export function parseEffect(e: SExpr, sink: DiagnosticSink): Effect | undefined 
         return undefined;
       }
       const params = parseTypedList(args[0].items, 'variable', sink, '(forall ...)');
-      const body = parseEffect(args[1], sink);
+      const body = parseEffect(args[1], sink, depth + 1);
       return body ? { kind: 'forall', params, body, span: e.span } : undefined;
     }
     case 'when': {
@@ -366,8 +377,8 @@ export function parseEffect(e: SExpr, sink: DiagnosticSink): Effect | undefined 
         sink.error('malformed', `(when condition effect) takes exactly two arguments but ${args.length} were given: ${sexprText(e)}`, e.span);
         return undefined;
       }
-      const c = parseCondition(args[0], sink);
-      const eff = parseEffect(args[1], sink);
+      const c = parseCondition(args[0], sink, depth + 1);
+      const eff = parseEffect(args[1], sink, depth + 1);
       return c && eff ? { kind: 'when', condition: c, effect: eff, span: e.span } : undefined;
     }
     case 'increase':

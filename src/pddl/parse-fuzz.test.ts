@@ -111,3 +111,13 @@ describe('mutated PDDL never crashes the parser', () => {
     );
   });
 });
+
+describe('pathological nesting', () => {
+  it('a 100 000-deep formula is a located diagnostic, not a stack overflow', () => {
+    const deep = `${'(not '.repeat(100_000)}(p)${')'.repeat(100_000)}`;
+    const r = checkDomain(`(define (domain d) (:predicates (p)) (:action a :parameters () :precondition ${deep} :effect (p)))`);
+    const m = r.diagnostics.find((d) => d.code === 'malformed');
+    expect(m?.message).toContain('nested deeper');
+    expect(m?.span?.start.line).toBe(1);
+  });
+});
