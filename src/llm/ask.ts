@@ -6,7 +6,7 @@
  * A call without a schema asks for free text (code-writing kinds); its check
  * (e.g. "does it compile") still gets the repair turn.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { LlmSchemaError } from './errors.js';
 import { extractJson } from './extract-json.js';
 import type { UsageMeter } from './usage.js';
@@ -61,6 +61,13 @@ export interface AskResult<T> {
   attempts: number;
   /** The whole dialogue including the final answer. */
   transcript: ChatMessage[];
+}
+
+/** The JSON Schema of a zod schema as compact text, for prompts ("answer with JSON matching …"). */
+export function jsonSchemaText(schema: z.ZodType): string {
+  const js = z.toJSONSchema(schema, { unrepresentable: 'any' }) as Record<string, unknown>;
+  delete js.$schema;
+  return JSON.stringify(js);
 }
 
 /** The default repair turn: the problems, and what to send back. */
@@ -122,6 +129,7 @@ export async function ask<T>(client: LlmClient, call: PromptCall<T>, options: As
       seed: call.seed,
       signal: options.signal,
       vars: call.vars,
+      attempt,
     });
     raws.push(response.text);
     usage = addUsage(usage, response.usage);

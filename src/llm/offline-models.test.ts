@@ -147,3 +147,12 @@ describe('model registry', () => {
     expect(() => registerModel('openai', () => createScriptedModel({}))).toThrow(LlmConfigError);
   });
 });
+
+describe('jsonSchemaText', () => {
+  it('renders a zod schema as compact JSON Schema for prompts', async () => {
+    const { jsonSchemaText } = await import('./ask.js');
+    const text = jsonSchemaText(z.object({ area: z.string(), n: z.number().int().min(0) }));
+    expect(JSON.parse(text)).toMatchObject({ type: 'object', properties: { area: { type: 'string' }, n: { type: 'integer', minimum: 0 } }, required: ['area', 'n'] });
+    expect(text).not.toContain('$schema');
+  });
+});

@@ -30,7 +30,7 @@ export interface SyntheticCall {
   kind: string;
   vars: unknown;
   messages: ChatMessage[];
-  /** 1 for the first answer, 2 for the answer to a repair turn, … */
+  /** 1 for the first answer, 2 for the answer to a repair turn (as set by `ask`). */
   attempt: number;
 }
 
@@ -199,7 +199,7 @@ function buildSynthetic(registry: SyntheticRegistry, knobs: Knobs, seed: number,
       const n = occurrences.get(key) ?? 0;
       occurrences.set(key, n + 1);
       const rng = new Rng(hashString(`${seed}|${key}|${n}`));
-      const attempt = 1 + request.messages.filter((m) => m.role === 'assistant').length;
+      const attempt = request.attempt ?? 1;
       const text = generator(
         { kind: request.kind, vars: request.vars, messages: request.messages, attempt },
         { truth, rng, knobs },

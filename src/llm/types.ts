@@ -31,6 +31,8 @@ export interface LlmRequest {
    * see them; offline models (synthetic) answer from them. Not part of cache keys.
    */
   vars?: unknown;
+  /** Which model turn of a prompt call this is (1, or 2 for the repair turn); set by `ask`. Not part of cache keys. */
+  attempt?: number;
 }
 
 /** A completed call. */
