@@ -16,3 +16,4 @@ export { parseProblem, checkProblem, type ProblemCheck } from './parse-problem.j
 export { writeDomain, writeProblem, writeCondition, writeEffect, writeAtom, writeTypedList, writePlan, stripSpans } from './writer.js';
 export { TypeHierarchy, objectsByType, objectTypes, OBJECT_TYPE } from './types.js';
 // grounding / normalization exports are added below by their owner
+export { ground, type GroundResult, type GroundStats, type GroundOptions, type GroundEvent } from './ground.js';
