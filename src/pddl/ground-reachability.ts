@@ -133,6 +133,29 @@ export class Reachability {
     return id;
   }
 
+  /** Key of the values of encoded args (variables read from `binding`); same as key(values). */
+  private encKey(enc: readonly number[], binding: Int32Array): Key {
+    const n = enc.length;
+    if (n === 0) return 0;
+    if (n === 1) return enc[0] < 0 ? -enc[0] - 1 : binding[enc[0]];
+    if (Math.pow(this.base, n) < 9e15) {
+      let k = 0;
+      for (let i = n - 1; i >= 0; i--) {
+        const e = enc[i];
+        k = k * this.base + (e < 0 ? -e - 1 : binding[e]);
+      }
+      return k;
+    }
+    let s = '';
+    for (let i = 0; i < n; i++) s += `${enc[i] < 0 ? -enc[i] - 1 : binding[enc[i]]},`;
+    return s;
+  }
+
+  /** The id of the fact `pred(args)` with args encoded as in RAtom over `binding`, or -1. */
+  lookupEnc(pred: number, enc: readonly number[], binding: Int32Array): number {
+    return this.factMaps[pred].get(this.encKey(enc, binding)) ?? -1;
+  }
+
   /** The id of a fact, or -1. */
   lookup(pred: number, args: ArrayLike<number>): number {
     return this.factMaps[pred].get(this.key(args)) ?? -1;
@@ -233,14 +256,12 @@ export class Reachability {
     return enc < 0 ? -enc - 1 : binding[enc];
   }
 
-  private passes(checks: Check[], binding: Int32Array, scratch: number[]): boolean {
+  private passes(checks: Check[], binding: Int32Array): boolean {
     for (const c of checks) {
       if (c.kind === 'neq') {
         if (this.value(c.a, binding) === this.value(c.b, binding)) return false;
       } else if (c.atom) {
-        scratch.length = 0;
-        for (const v of c.atom.args) scratch.push(this.value(v, binding));
-        if (this.lookup(c.atom.pred, scratch) >= 0) return false;
+        if (this.lookupEnc(c.atom.pred, c.atom.args, binding) >= 0) return false;
       }
     }
     return true;
@@ -248,12 +269,10 @@ export class Reachability {
 
   /** Runs a join plan from `binding`, calling `emit` for each complete binding. */
   run(plan: JoinPlan, binding: Int32Array, emit: (binding: Int32Array) => void): void {
-    if (!this.passes(plan.initialChecks, binding, this.scratch)) return;
+    if (!this.passes(plan.initialChecks, binding)) return;
     this.step(plan.steps, 0, binding, emit);
   }
 
-  private readonly scratch: number[] = [];
-  private readonly keyVals: number[] = [];
 
   private step(steps: readonly Step[], i: number, binding: Int32Array, emit: (binding: Int32Array) => void): void {
     if (i === steps.length) {
@@ -263,10 +282,7 @@ export class Reachability {
     const s = steps[i];
     let cands: readonly number[] | undefined;
     if (s.index) {
-      const keyVals = this.keyVals;
-      keyVals.length = 0;
-      for (const e of s.keySrc) keyVals.push(e < 0 ? -e - 1 : binding[e]);
-      cands = s.index.map.get(this.key(keyVals));
+      cands = s.index.map.get(this.encKey(s.keySrc, binding));
       if (!cands) return;
     } else {
       cands = this.processedByPred[s.pred];
@@ -279,7 +295,7 @@ export class Reachability {
       const args = this.factArgs[cands[c]];
       for (let j = 0; j < eqPos.length; j++) if (args[eqPos[j][0]] !== args[eqPos[j][1]]) continue next;
       for (let j = 0; j < bindPos.length; j++) binding[bindVar[j]] = args[bindPos[j]];
-      if (s.checks.length > 0 && !this.passes(s.checks, binding, this.scratch)) continue;
+      if (s.checks.length > 0 && !this.passes(s.checks, binding)) continue;
       this.step(steps, i + 1, binding, emit);
     }
   }
@@ -342,14 +358,13 @@ export class Reachability {
     });
   }
 
-  private readonly headArgs: number[] = [];
 
   private emitHead(rule: Rule, binding: Int32Array): void {
-    const h = this.headArgs;
-    h.length = 0;
-    for (const v of rule.head.args) h.push(v < 0 ? -v - 1 : binding[v]);
-    if (this.lookup(rule.head.pred, h) >= 0) return;
-    this.add(rule.head.pred, h.slice());
+    const enc = rule.head.args;
+    if (this.lookupEnc(rule.head.pred, enc, binding) >= 0) return;
+    const h: number[] = new Array(enc.length);
+    for (let i = 0; i < enc.length; i++) h[i] = enc[i] < 0 ? -enc[i] - 1 : binding[enc[i]];
+    this.add(rule.head.pred, h);
   }
 
   /** Processes queued facts until the fixpoint; polls `signal` now and then. */

@@ -432,9 +432,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
       const y = la[1] < 0 ? -la[1] - 1 : b[la[1]];
       return (x === y) !== l.neg ? -2 : -1;
     }
-    scratch.length = 0;
-    for (let i = 0; i < la.length; i++) scratch.push(la[i] < 0 ? -la[i] - 1 : b[la[i]]);
-    const f = reach.lookup(l.pred, scratch);
+    const f = reach.lookupEnc(l.pred, la, b);
     if (kind[l.pred] !== 'fluent' || f < 0) return (f >= 0) !== l.neg ? -2 : -1;
     return taskFactOf[f];
   };
@@ -467,9 +465,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
       }
       if (condNeg && condPos && condPos.some((x) => (condNeg as number[]).includes(x))) return;
       const h = ce.head;
-      scratch.length = 0;
-      for (let i = 0; i < h.args.length; i++) scratch.push(h.args[i] < 0 ? -h.args[i] - 1 : b[h.args[i]]);
-      const hf = reach.lookup(h.pred, scratch);
+      const hf = reach.lookupEnc(h.pred, h.args, b);
       if (hf < 0 || taskFactOf[hf] < 0) return; // deleting an unreachable fact, or a static one
       const tf = taskFactOf[hf];
       if (!condPos && !condNeg) (ce.ne.del ? del : add).push(tf);
@@ -579,8 +575,19 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
 }
 
 function uniqSorted(xs: readonly number[]): number[] {
-  if (xs.length <= 1) return [...xs];
-  return [...new Set(xs)].sort((a, b) => a - b);
+  const n = xs.length;
+  if (n <= 1) return n === 0 ? [] : [xs[0]];
+  if (n > 16) return [...new Set(xs)].sort((a, b) => a - b);
+  // insertion sort with dedup for the usual short lists
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = xs[i];
+    let j = out.length;
+    while (j > 0 && out[j - 1] > x) j--;
+    if (j > 0 && out[j - 1] === x) continue;
+    out.splice(j, 0, x);
+  }
+  return out;
 }
 
 /** Conditional effects with identical conditions are merged; lists sorted. */
