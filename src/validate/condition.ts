@@ -41,12 +41,15 @@ export interface Unsat {
   text: string;
   /** Set when the reason is a single literal. */
   literal?: { predicate: string; args: string[]; positive: boolean };
+  /** For a failing disjunction: a plain-language phrase, e.g. `none of (lit i3), (red i3) holds`. */
+  phrase?: string;
 }
 
 /**
  * Why `c` is false (empty when it holds). Conjunctions (and, forall, and their
  * negated duals) report every failing part; a disjunction (or, exists, imply's
- * dual) none of whose alternatives holds is reported as one compact entry.
+ * dual) none of whose alternatives holds is reported as one compact entry in negation
+ * normal form: `(or (not (inside x box)) (open box))`, `(exists (?i - item) (in ?i b2))`.
  */
 export function unsatisfied(c: Condition, env: Bindings, ctx: EvalContext): Unsat[] {
   const out: Unsat[] = [];
@@ -80,7 +83,8 @@ function collect(c: Condition, env: Bindings, ctx: EvalContext, positive: boolea
         return;
       }
       if (c.args.some((a) => holds(a, env, ctx) === positive)) return;
-      out.push({ text: render(c, env, positive) });
+      const alternatives = c.args.map((a) => nnf(a, env, positive));
+      out.push({ text: `(or ${alternatives.join(' ')})`, phrase: `none of ${alternatives.join(', ')} holds` });
       return;
     }
     case 'imply':
@@ -103,8 +107,45 @@ function collect(c: Condition, env: Bindings, ctx: EvalContext, positive: boolea
         return;
       }
       const some = forEachBinding(ctx.universe, c.params, env, () => holds(c.body, env, ctx) === positive);
-      if (!some) out.push({ text: render(c, env, positive) });
+      if (!some) {
+        const inner = shadow(env, c.params);
+        const body = nnf(c.body, inner, positive);
+        out.push({ text: `(exists (${renderParams(c.params)}) ${body})`, phrase: `there is no ${c.params.map((p) => p.name).join(', ')} with ${body}` });
+      }
       return;
+    }
+  }
+}
+
+function shadow(env: Bindings, params: readonly TypedName[]): Bindings {
+  const inner = new Map(env);
+  for (const p of params) inner.delete(p.name);
+  return inner;
+}
+
+/**
+ * PDDL text of `c` (or of its negation when !positive) in negation normal form, with
+ * bound variables replaced: `not (and A B)` renders as `(or (not A) (not B))`.
+ */
+export function nnf(c: Condition, env: Bindings, positive = true): string {
+  switch (c.kind) {
+    case 'atom': {
+      const s = renderCond(c, env);
+      return positive ? s : `(not ${s})`;
+    }
+    case 'not':
+      return nnf(c.arg, env, !positive);
+    case 'and':
+    case 'or': {
+      const kind = (c.kind === 'and') === positive ? 'and' : 'or';
+      return `(${kind}${c.args.map((a) => ` ${nnf(a, env, positive)}`).join('')})`;
+    }
+    case 'imply':
+      return positive ? `(or ${nnf(c.left, env, false)} ${nnf(c.right, env, true)})` : `(and ${nnf(c.left, env, true)} ${nnf(c.right, env, false)})`;
+    case 'forall':
+    case 'exists': {
+      const kind = (c.kind === 'forall') === positive ? 'forall' : 'exists';
+      return `(${kind} (${renderParams(c.params)}) ${nnf(c.body, shadow(env, c.params), positive)})`;
     }
   }
 }
@@ -135,9 +176,7 @@ function renderCond(c: Condition, env: Bindings): string {
     case 'forall':
     case 'exists': {
       // Quantified variables shadow outer bindings.
-      const inner = new Map(env);
-      for (const p of c.params) inner.delete(p.name);
-      return `(${c.kind} (${renderParams(c.params)}) ${renderCond(c.body, inner)})`;
+      return `(${c.kind} (${renderParams(c.params)}) ${renderCond(c.body, shadow(env, c.params))})`;
     }
   }
 }

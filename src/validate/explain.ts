@@ -8,7 +8,7 @@ import type { ValidationResult } from './result.js';
 /** A short phrase for one failing literal or disjunction. */
 export function describeUnsat(u: Unsat): string {
   const lit = u.literal;
-  if (!lit) return `none of the alternatives holds in ${u.text}`;
+  if (!lit) return u.phrase ?? `${u.text} is false`;
   const { predicate, args, positive } = lit;
   if (predicate === '=') {
     return positive ? `${args[0]} and ${args[1]} are different objects` : `${args[0]} and ${args[1]} are the same object`;

@@ -142,6 +142,8 @@ const ADL = `
     :precondition (or (lit ?i) (red ?i)) :effect (q))
   (:action need-imply :parameters (?i - item ?b - box)
     :precondition (imply (in ?i ?b) (open ?b)) :effect (q))
+  (:action take-from :parameters (?b - box)
+    :precondition (not (exists (?i - item) (and (in ?i ?b) (not (open ?b))))) :effect (q))
   (:action light-all :parameters (?b - box)
     :effect (forall (?i - item) (when (in ?i ?b) (and (lit ?i) (not (in ?i ?b)))))))`;
 const ADL_P = `(define (problem p) (:domain adl) (:objects i1 i2 i3 - item b1 b2 - box)
@@ -172,9 +174,23 @@ describe('validatePlan: ADL semantics', () => {
   it('reports a failing exists and or compactly', () => {
     expect(run(ADL, ADL_P, '(need-some b2)')).toMatchObject({
       unsatisfied: ['(exists (?i - item) (in ?i b2))'],
-      explanation: 'step 1 (need-some b2): none of the alternatives holds in (exists (?i - item) (in ?i b2)) — unsatisfied precondition (exists (?i - item) (in ?i b2))',
+      explanation: 'step 1 (need-some b2): there is no ?i with (in ?i b2) — unsatisfied precondition (exists (?i - item) (in ?i b2))',
     });
-    expect(run(ADL, ADL_P, '(need-or i3)')).toMatchObject({ unsatisfied: ['(or (lit i3) (red i3))'], hints: [] });
+    expect(run(ADL, ADL_P, '(need-or i3)')).toMatchObject({
+      unsatisfied: ['(or (lit i3) (red i3))'],
+      explanation: 'step 1 (need-or i3): none of (lit i3), (red i3) holds — unsatisfied precondition (or (lit i3) (red i3))',
+      hints: [],
+    });
+  });
+
+  it('reports a failing negated exists as its witness, in negation normal form', () => {
+    // (not (exists (?i - item) (and (in ?i ?b) (not (open ?b))))) fails for every item inside the closed box.
+    expect(run(ADL, ADL_P, '(take-from b1)')).toMatchObject({
+      unsatisfied: ['(or (not (in i1 b1)) (open b1))', '(or (not (in i2 b1)) (open b1))'],
+      explanation:
+        'step 1 (take-from b1): none of (not (in i1 b1)), (open b1) holds; none of (not (in i2 b1)), (open b1) holds — unsatisfied preconditions (or (not (in i1 b1)) (open b1)), (or (not (in i2 b1)) (open b1))',
+    });
+    expect(run(ADL, ADL_P, '(need-some b1)\n(take-from b1)\n(toggle)')).toMatchObject({ status: 'valid' });
   });
 
   it('checks imply: the consequent is required only when the antecedent holds', () => {
