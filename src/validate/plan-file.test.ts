@@ -26,6 +26,12 @@ describe('parsePlan', () => {
     expect(steps[1].span.file).toBe('plan.txt');
   });
 
+  it('accepts CRLF line endings and a byte-order mark', () => {
+    const steps = parsePlan('\ufeff(a x)\r\n(b y)\r\n', 'p.plan');
+    expect(steps.map((s) => s.name)).toEqual(['a', 'b']);
+    expect(steps[1].span.start).toMatchObject({ line: 2, col: 1 });
+  });
+
   it('tolerates timestamps and durations from temporal planners', () => {
     const steps = parsePlan('0: (a x) [1]\n1.000: (b y z) [2.500]\n2.5:(c)\n');
     expect(steps.map((s) => [s.name, s.args])).toEqual([
