@@ -65,6 +65,7 @@ export class DomainContext {
         continue;
       }
       local.add(p.name);
+      if (scope.has(p.name)) this.sink.warning('name-clash', `variable ${p.name} in ${where} shadows a variable of the same name bound outside it; rename it`, p.span);
       this.checkTypes(p.types, p.span, `${where} (parameter ${p.name})`);
       out.set(p.name, p.types);
     }

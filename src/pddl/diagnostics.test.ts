@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PddlDiagnostic } from './errors.js';
 import { PddlCheckError, PddlParseError } from './errors.js';
-import { DIAGNOSTIC_CODES } from './diagnostics.js';
+import { DIAGNOSTIC_CODES, formatDiagnostic } from './diagnostics.js';
 import { checkDomain, parseDomain } from './parse-domain.js';
 import { checkProblem, parseProblem } from './parse-problem.js';
 
@@ -145,6 +145,14 @@ describe('domain diagnostics', () => {
   });
   it('undeclared-function', () => {
     domainCase('(increase (total-cost) 1)', '(increase (total-cost) «(distance ?x ?y))', 'undeclared-function');
+  });
+  it('name-clash warning: a quantified variable shadowing a parameter', () => {
+    domainCase('(forall (?z - block)', '(forall («?x - block)', 'name-clash', 'warning');
+  });
+  it('formatDiagnostic gives file:line:col: severity [code] message', () => {
+    const r = checkDomain(DOMAIN.replace('(clear ?x) (ontable', '(clera ?x) (ontable'), 'd.pddl');
+    expect(formatDiagnostic(r.diagnostics[0])).toMatch(/^d\.pddl:9:24: error \[undeclared-predicate\] predicate 'clera'/);
+    expect(formatDiagnostic({ code: 'x', message: 'm', severity: 'warning' }, 'f.pddl')).toBe('f.pddl: warning [x] m');
   });
   it('missing-requirement is a warning, never an error', () => {
     const e = edit(DOMAIN.replace(':negative-preconditions ', ''), '(not (= ?x ?y))', '«(not (= ?x ?y))');

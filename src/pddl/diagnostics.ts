@@ -103,3 +103,11 @@ export function rawMessage(err: InputError): string {
   const prefix = `${formatSpan(err.span)}: `;
   return err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
 }
+
+/** `file:line:col: error [code] message` (the file is the span's, or `file` when given). */
+export function formatDiagnostic(d: PddlDiagnostic, file?: string): string {
+  const f = d.span?.file ?? file;
+  const pos = d.span ? `${d.span.start.line}:${d.span.start.col}` : '';
+  const at = [f, pos].filter((x) => x).join(':');
+  return `${at ? `${at}: ` : ''}${d.severity} [${d.code}] ${d.message}`;
+}

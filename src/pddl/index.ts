@@ -9,7 +9,7 @@
 export type * from './ast.js';
 export { readSExprs, type SExpr, type SList, type SAtom } from './sexpr.js';
 export { PddlParseError, PddlCheckError, type PddlDiagnostic } from './errors.js';
-export { DIAGNOSTIC_CODES, type DiagnosticCode, sortDiagnostics } from './diagnostics.js';
+export { DIAGNOSTIC_CODES, type DiagnosticCode, formatDiagnostic, sortDiagnostics } from './diagnostics.js';
 export { SUPPORTED_REQUIREMENTS, expandRequirements } from './parse-formula.js';
 export { parseDomain, checkDomain, type DomainCheck } from './parse-domain.js';
 export { parseProblem, checkProblem, type ProblemCheck } from './parse-problem.js';

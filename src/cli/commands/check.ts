@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
+import { formatDiagnostic } from '../../pddl/diagnostics.js';
 import type { PddlDiagnostic } from '../../pddl/errors.js';
 import { checkDomain } from '../../pddl/parse-domain.js';
 import { checkProblem } from '../../pddl/parse-problem.js';
@@ -41,9 +42,8 @@ function sourceLine(text: string, offset: number): string {
   return text.slice(start, end).replace(/\t/g, ' ').replace(/\r$/, '');
 }
 
-function formatDiagnostic(r: FileReport, d: PddlDiagnostic, snippets: boolean): string {
-  const at = d.span ? `${r.file}:${d.span.start.line}:${d.span.start.col}` : r.file;
-  let out = `${at}: ${d.severity} [${d.code}] ${d.message}`;
+function formatReported(r: FileReport, d: PddlDiagnostic, snippets: boolean): string {
+  let out = formatDiagnostic({ ...d, span: d.span ? { ...d.span, file: r.file } : undefined }, r.file);
   if (snippets && d.span && d.code !== 'syntax') {
     const line = sourceLine(r.text, d.span.start.offset);
     if (line.trim().length > 0 && line.length <= 160) {
@@ -121,7 +121,7 @@ export function register(program: Command): void {
         };
         process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
       } else {
-        for (const r of reports) for (const x of r.diagnostics) process.stdout.write(`${formatDiagnostic(r, x, opts.snippets !== false)}\n`);
+        for (const r of reports) for (const x of r.diagnostics) process.stdout.write(`${formatReported(r, x, opts.snippets !== false)}\n`);
         const parts = reports.map((r) => r.summary ?? `${r.file}: not readable as a ${r.kind}`);
         process.stdout.write(`${errors === 0 ? 'ok' : 'failed'}: ${parts.join('; ')} — ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
       }
