@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ask, checkCall, createScriptedModel, openCassette, runCheck, startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/index.js';
-import { resolveLlm } from './model-option.js';
+import { formatUsage, resolveLlm } from './model-option.js';
 
 let dir: string;
 let server: FakeOpenAiServer | undefined;
@@ -29,7 +29,11 @@ describe('resolveLlm', () => {
     const play = await resolveLlm({ model, replay: cassette }, { env: {}, cwd: dir });
     const r = await runCheck(play.client);
     expect(r.value.answer).toBe(5);
-    expect(play.meter.summary().total).toMatchObject({ calls: 1, cacheHits: 1, cachedInputTokens: 9, asks: 0 });
+    expect(play.meter.summary().total).toMatchObject({ calls: 1, cacheHits: 1, cachedInputTokens: 9, asks: 1, repairs: 0 });
+    const table = formatUsage(rec.meter.summary()).split('\n');
+    expect(table[0]).toMatch(/^kind\s+calls\s+fail\s+retry\s+cached\s+repairs\s+in tok\s+out tok\s+mean ms$/);
+    expect(table[1]).toMatch(/^llm\.check\s+1\s+0\s+0\s+0\s+0\s+9\s+3\s+\d+$/);
+    expect(table[2]).toMatch(/^total\s+1\s/);
   });
 
   it('a strict replay needs no API key', async () => {

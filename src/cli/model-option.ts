@@ -17,6 +17,8 @@ import {
   UsageMeter,
   wrapClient,
   type Cassette,
+  type KindUsage,
+  type UsageSummary,
   type LlmClient,
   type ModelSource,
   type SyntheticModel,
@@ -133,4 +135,23 @@ export async function resolveLlm(
       await cassette?.flush();
     },
   };
+}
+
+/** A per-kind usage table as text lines (for commands to print after a run). */
+export function formatUsage(summary: UsageSummary): string {
+  const head = ['kind', 'calls', 'fail', 'retry', 'cached', 'repairs', 'in tok', 'out tok', 'mean ms'];
+  const row = (kind: string, u: KindUsage): string[] => [
+    kind,
+    String(u.calls),
+    String(u.failures),
+    String(u.retries),
+    String(u.cacheHits),
+    String(u.repairs),
+    String(u.inputTokens),
+    String(u.outputTokens),
+    u.meanLatencyMs.toFixed(0),
+  ];
+  const rows = [head, ...Object.entries(summary.byKind).map(([k, u]) => row(k, u)), row('total', summary.total)];
+  const widths = head.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n');
 }

@@ -43,7 +43,7 @@ export interface AskOptions {
   signal?: AbortSignal;
   /** Repair turns after the first answer (default 1; 0 disables repair). */
   repairs?: number;
-  /** Counts asks, repair turns and invalid answers per kind. */
+  /** Counts answers that stay invalid (asks and repair turns are counted by `withUsage` itself). */
   meter?: UsageMeter;
   /** Builds the repair message from the problems (default: `repairMessage`). */
   repairPrompt?: (problems: string[], kind: string) => string;
@@ -138,7 +138,6 @@ export async function ask<T>(client: LlmClient, call: PromptCall<T>, options: As
     messages.push({ role: 'assistant', content: response.text });
     const verdict = judge(response.text, call);
     if (verdict.ok) {
-      options.meter?.recordAsk(call.kind, attempt, true);
       return {
         value: verdict.value,
         raw: response.text,
@@ -156,6 +155,6 @@ export async function ask<T>(client: LlmClient, call: PromptCall<T>, options: As
       messages.push({ role: 'user', content: text });
     }
   }
-  options.meter?.recordAsk(call.kind, raws.length, false);
+  options.meter?.recordInvalid(call.kind);
   throw new LlmSchemaError(call.kind, raws, problems);
 }

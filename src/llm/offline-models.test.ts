@@ -6,7 +6,7 @@ import { createModel, registerModel, registeredModels } from './registry.js';
 import { createScriptedModel } from './scripted-model.js';
 import { createSyntheticModel, describeSynthetic, SyntheticRegistry } from './synthetic-model.js';
 import './check-call.js';
-import { UsageMeter } from './usage.js';
+import { UsageMeter, withUsage } from './usage.js';
 
 describe('scripted model', () => {
   it('answers in order and per kind, and records requests', async () => {
@@ -26,9 +26,13 @@ describe('scripted model', () => {
   it('drives the repair turn in ask', async () => {
     const m = createScriptedModel({ answers: ['{"n": "five"}', 'ok: {"n": 5}'] });
     const meter = new UsageMeter();
-    const r = await ask(m, { kind: 'k', messages: [{ role: 'user', content: 'n?' }], schema: z.object({ n: z.number() }) }, { meter });
+    const client = withUsage(meter)(m);
+    const r = await ask(client, { kind: 'k', messages: [{ role: 'user', content: 'n?' }], schema: z.object({ n: z.number() }) }, { meter });
     expect(r).toMatchObject({ value: { n: 5 }, attempts: 2 });
-    expect(meter.summary().byKind.k).toMatchObject({ asks: 1, repairs: 1, invalidAnswers: 0 });
+    expect(meter.summary().byKind.k).toMatchObject({ calls: 2, asks: 1, repairs: 1, invalidAnswers: 0 });
+    const m2 = createScriptedModel({ answers: ['x', 'y'] });
+    await expect(ask(withUsage(meter)(m2), { kind: 'k', messages: [], schema: z.object({}) }, { meter })).rejects.toThrow(/invalid after 2/);
+    expect(meter.summary().byKind.k).toMatchObject({ calls: 4, asks: 2, repairs: 2, invalidAnswers: 1 });
     expect(m.requests[1].messages[1]).toEqual({ role: 'assistant', content: '{"n": "five"}' });
     expect(m.requests[1].messages[2].content).toMatch(/n: .*number/i);
   });

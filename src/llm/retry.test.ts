@@ -90,6 +90,15 @@ describe('timeout and semaphore', () => {
     expect(seen?.aborted).toBe(true);
   });
 
+  it('gives up on a client that ignores its signal', async () => {
+    const deaf: LlmClient = { id: 'deaf', complete: () => new Promise(() => undefined) };
+    await expect(withTimeout(20)(deaf).complete(req)).rejects.toBeInstanceOf(LlmTimeoutError);
+    const ac = new AbortController();
+    const p = withTimeout(60_000)(deaf).complete({ ...req, signal: ac.signal });
+    ac.abort();
+    await expect(p).rejects.toBeInstanceOf(LlmCancelledError);
+  });
+
   it('semaphore is FIFO and removes cancelled waiters', async () => {
     const s = new Semaphore(1);
     const order: number[] = [];

@@ -20,14 +20,21 @@ export function withTimeout(timeoutMs: number): LlmMiddleware {
       }, timeoutMs);
       const onOuter = (): void => controller.abort();
       request.signal?.addEventListener('abort', onOuter, { once: true });
+      // Race the call against the abort, so a client that ignores its signal still gives up.
+      let onAbort: (() => void) | undefined;
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => reject(new LlmCancelledError());
+        controller.signal.addEventListener('abort', onAbort, { once: true });
+      });
       try {
-        return await inner.complete({ ...request, signal: controller.signal });
+        return await Promise.race([inner.complete({ ...request, signal: controller.signal }), aborted]);
       } catch (err) {
         if (timedOut) throw new LlmTimeoutError(`LLM call '${request.kind}' to ${inner.id} timed out after ${timeoutMs} ms`, timeoutMs);
         throw err;
       } finally {
         clearTimeout(timer);
         request.signal?.removeEventListener('abort', onOuter);
+        if (onAbort) controller.signal.removeEventListener('abort', onAbort);
       }
     },
   });

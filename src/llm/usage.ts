@@ -18,7 +18,7 @@ export interface KindUsage {
   /** Tokens recorded for answers served from a cache or cassette (not billed again). */
   cachedInputTokens: number;
   cachedOutputTokens: number;
-  /** Prompt calls (`ask`) answered; repair turns they needed; calls that failed validation even after repair. */
+  /** First turns of prompt calls (`ask`), repair turns (from `request.attempt`), and prompt calls whose answer stayed invalid (needs `ask(..., { meter })`). */
   asks: number;
   repairs: number;
   invalidAnswers: number;
@@ -50,9 +50,10 @@ export class UsageMeter {
   }
 
   /** Records a call that returned. */
-  record(kind: string, response: LlmResponse): void {
+  record(kind: string, response: LlmResponse, attempt?: number): void {
     const e = this.entry(kind);
     e.calls++;
+    this.countTurn(e, attempt);
     e.retries += response.retries ?? 0;
     if (response.cached) {
       e.cacheHits++;
@@ -67,19 +68,22 @@ export class UsageMeter {
   }
 
   /** Records a call that failed (with the retries it spent). */
-  recordFailure(kind: string, error: unknown): void {
+  recordFailure(kind: string, error: unknown, attempt?: number): void {
     const e = this.entry(kind);
     e.calls++;
+    this.countTurn(e, attempt);
     e.failures++;
     if (error instanceof LlmRetriesExhaustedError) e.retries += error.attempts - 1;
   }
 
-  /** Records one `ask`: how many model turns it took and whether the answer was accepted. */
-  recordAsk(kind: string, attempts: number, accepted: boolean): void {
-    const e = this.entry(kind);
-    e.asks++;
-    e.repairs += Math.max(0, attempts - 1);
-    if (!accepted) e.invalidAnswers++;
+  private countTurn(e: KindUsage, attempt: number | undefined): void {
+    if (attempt === 1) e.asks++;
+    else if (attempt !== undefined && attempt > 1) e.repairs++;
+  }
+
+  /** Records a prompt call whose answer stayed invalid after its repair turns. */
+  recordInvalid(kind: string): void {
+    this.entry(kind).invalidAnswers++;
   }
 
   /** A snapshot: per kind (sorted by name) and the total. */
@@ -121,10 +125,10 @@ export function withUsage(meter: UsageMeter): LlmMiddleware {
     async complete(request) {
       try {
         const response = await inner.complete(request);
-        meter.record(request.kind, response);
+        meter.record(request.kind, response, request.attempt);
         return response;
       } catch (err) {
-        meter.recordFailure(request.kind, err);
+        meter.recordFailure(request.kind, err, request.attempt);
         throw err;
       }
     },
