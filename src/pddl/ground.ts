@@ -403,7 +403,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
   }
   // ---- operators
   const operators: GroundOperator[] = [];
-  const seenOps = new Set<string>();
+  const similar = new Map<string, number[]>();
   let actionInstances = 0;
   const costOf = (ca: CompiledAction, value: (t: Term) => number): number => {
     if (ca.na.aux) return 0;
@@ -545,16 +545,32 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
         if (clauses && clauses.length > 0) op.preOr = clauses.map((c) => ({ pos: c.pos, neg: c.neg }));
         if (!na.aux) op.lifted = { action: na.name, args: args.slice(0, na.nOrig).map((o) => objectNames[o]) };
         if (ca.mayDuplicate) {
-          const key = JSON.stringify([op.name, op.pre, op.preNeg, op.add, op.del, op.conditional, op.preOr ?? null, op.cost]);
-          if (seenOps.has(key)) continue;
-          seenOps.add(key);
+          // same name and effects: keep only operators whose precondition is not implied by another's
+          const key = JSON.stringify([op.name, op.add, op.del, op.conditional, op.preOr ?? null, op.cost]);
+          const group = similar.get(key);
+          if (group) {
+            if (group.some((i) => dominates(operators[i], op))) continue;
+            group.push(operators.length);
+          } else similar.set(key, [operators.length]);
         }
         operators.push(op);
       }
     }
   }
+  // drop operators dominated by a later, weaker one of the same group
+  const dropped = new Set<number>();
+  for (const group of similar.values()) {
+    if (group.length < 2) continue;
+    for (const i of group) {
+      if (group.some((j) => j !== i && !dropped.has(j) && dominates(operators[j], operators[i]))) dropped.add(i);
+    }
+  }
+  if (dropped.size > 0) {
+    let k = 0;
+    for (let i = 0; i < operators.length; i++) if (!dropped.has(i)) operators[k++] = operators[i];
+    operators.length = k;
+  }
   emit('operators', facts.length, operators.length);
-
 
 
   const task: GroundTask = { facts, init: uniqSorted(init), goalPos: uniqSorted(goalPos), goalNeg: uniqSorted(goalNeg), operators, hasActionCosts };
@@ -572,6 +588,22 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
     },
     stats: { facts: facts.length, operators: operators.length, staticFactsRemoved, actionInstances, unreachableGoals, ms },
   };
+}
+
+/** `a`'s precondition is a subset of `b`'s (sorted lists): `a` applies wherever `b` does. */
+function dominates(a: GroundOperator, b: GroundOperator): boolean {
+  return isSubset(a.pre, b.pre) && isSubset(a.preNeg, b.preNeg);
+}
+
+function isSubset(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length > b.length) return false;
+  let j = 0;
+  for (const x of a) {
+    while (j < b.length && b[j] < x) j++;
+    if (j === b.length || b[j] !== x) return false;
+    j++;
+  }
+  return true;
 }
 
 function uniqSorted(xs: readonly number[]): number[] {
