@@ -8,7 +8,7 @@
  * gold_pddl_plan.json: problem name → ["action arg1 arg2", ...]).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GroundplanError } from '../src/core/errors.js';
 import { parseDomain } from '../src/pddl/parse-domain.js';
@@ -16,7 +16,8 @@ import { parseProblem } from '../src/pddl/parse-problem.js';
 import { parsePlanLines } from '../src/validate/plan-file.js';
 import { validatePlan } from '../src/validate/validate-plan.js';
 
-export const EAI_DIR = fileURLToPath(new URL('../../shared/data/eai-behavior', import.meta.url));
+/** ../shared/data/eai-behavior from the project root (works from bench/ under tsx and from dist/bench/). */
+export const EAI_DIR = [fileURLToPath(new URL('../../shared/data/eai-behavior', import.meta.url)), resolve(process.cwd(), '../shared/data/eai-behavior')].find((d) => existsSync(d)) ?? resolve(process.cwd(), '../shared/data/eai-behavior');
 
 export interface GoldRow {
   problem: string;

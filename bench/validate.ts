@@ -7,7 +7,8 @@
  * (1,182 steps, ending with every ball in roomb); the plan is validated 20 times and the
  * median is reported, for the lifted validator and for replay on the ground task.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from '../src/core/stats.js';
 import { ground } from '../src/pddl/ground.js';
@@ -17,7 +18,7 @@ import { operatorsByName, validateGroundPlan } from '../src/validate/ground-plan
 import { formatStep, parsePlan } from '../src/validate/plan-file.js';
 import { PlanValidator } from '../src/validate/validate-plan.js';
 
-const IPC = fileURLToPath(new URL('../../shared/data/ipc/gripper/', import.meta.url));
+const IPC = [fileURLToPath(new URL('../../shared/data/ipc/gripper/', import.meta.url)), `${resolve(process.cwd(), '../shared/data/ipc/gripper')}/`].find((d) => existsSync(d)) ?? '../shared/data/ipc/gripper/';
 
 function gripperPlan(balls: string[], transfers: number): string {
   const lines: string[] = [];

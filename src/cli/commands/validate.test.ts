@@ -52,6 +52,22 @@ describe('groundplan validate', () => {
     expect(await run('(pick-up a)\n')).toMatchObject({ out: 'Plan valid: cost 1, 1 step\n', code: 0 });
   });
 
+  it('warns when the plan file claims a different cost', async () => {
+    const err: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => {
+      err.push(String(c));
+      return true;
+    });
+    try {
+      expect(await run('(pick-up a)\n; cost = 1 (unit cost)\n')).toMatchObject({ code: 0 });
+      expect(err).toEqual([]);
+      expect(await run('(pick-up a)\n; cost = 3 (unit cost)\n')).toMatchObject({ code: 0 });
+      expect(err.join('')).toMatch(/plan\.txt: the plan file claims cost 3, the validated cost is 1\n$/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('explains an invalid plan and exits 1', async () => {
     const r = await run('(pick-up b)\n');
     expect(r.out).toBe('Plan invalid: step 1 (pick-up b): b is not clear — unsatisfied precondition (clear b)\n  hint: no action makes (clear b) true: use other arguments or another action\n');

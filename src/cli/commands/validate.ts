@@ -53,7 +53,8 @@ export function register(program: Command): void {
     .action((domainPath: string, problemPath: string, planPath: string, opts: ValidateCliOptions) => {
       const domain = parseDomain(readText(domainPath, 'domain'), domainPath);
       const problem = parseProblem(readText(problemPath, 'problem'), domain, problemPath);
-      const steps = parsePlan(readText(planPath, 'plan'), planPath);
+      const planText = readText(planPath, 'plan');
+      const steps = parsePlan(planText, planPath);
       const result = validatePlan(domain, problem, steps, {
         trace: Boolean(opts.json),
         onStep: opts.verbose && !opts.json ? (e, i) => process.stdout.write(`${formatTraceLine(e, i)}\n`) : undefined,
@@ -62,6 +63,11 @@ export function register(program: Command): void {
 
       if (result.status === 'valid') {
         if (!opts.json) process.stdout.write(`${explainResult(result)}\n`);
+        // Planners write `; cost = 12 (unit cost)`: a different claimed cost is worth a warning.
+        const claimed = /^\s*;\s*cost\s*=\s*(-?\d+(?:\.\d+)?)/im.exec(planText);
+        if (claimed && Math.abs(Number(claimed[1]) - result.cost) > 1e-9) {
+          process.stderr.write(`warning: ${planPath}: the plan file claims cost ${claimed[1]}, the validated cost is ${result.cost}\n`);
+        }
         process.exitCode = 0;
         return;
       }
