@@ -159,33 +159,33 @@ export class DomainContext {
     if (e.kind === 'fterm') this.checkFTerm(e.fn, e.args, scope, e.span);
   }
 
-  checkCondition(c: Condition, scope: Scope, where: string, positive = true): void {
+  checkCondition(c: Condition, scope: Scope, where: string): void {
     switch (c.kind) {
       case 'atom':
         this.checkAtom(c.atom, scope, where);
         return;
       case 'not':
-        if (c.arg.kind === 'atom') this.needs(':negative-preconditions', 'a negative condition (not ...)', c.span);
-        else this.needs(':disjunctive-preconditions', 'a negated compound condition', c.span);
-        this.checkCondition(c.arg, scope, where, !positive);
+        if (c.arg.kind !== 'atom') this.needs(':disjunctive-preconditions', 'a negated compound condition', c.span);
+        else if (c.arg.atom.predicate !== '=') this.needs(':negative-preconditions', 'a negative condition (not ...)', c.span);
+        this.checkCondition(c.arg, scope, where);
         return;
       case 'and':
-        for (const a of c.args) this.checkCondition(a, scope, where, positive);
+        for (const a of c.args) this.checkCondition(a, scope, where);
         return;
       case 'or':
         this.needs(':disjunctive-preconditions', 'a disjunction (or ...)', c.span);
-        for (const a of c.args) this.checkCondition(a, scope, where, positive);
+        for (const a of c.args) this.checkCondition(a, scope, where);
         return;
       case 'imply':
         this.needs(':disjunctive-preconditions', 'an implication (imply ...)', c.span);
-        this.checkCondition(c.left, scope, where, !positive);
-        this.checkCondition(c.right, scope, where, positive);
+        this.checkCondition(c.left, scope, where);
+        this.checkCondition(c.right, scope, where);
         return;
       case 'forall':
       case 'exists': {
         this.needs(c.kind === 'forall' ? ':universal-preconditions' : ':existential-preconditions', `a quantified condition (${c.kind} ...)`, c.span);
         const inner = this.bind(scope, c.params, `(${c.kind} ...)`);
-        this.checkCondition(c.body, inner, where, positive);
+        this.checkCondition(c.body, inner, where);
         return;
       }
     }

@@ -155,7 +155,9 @@ describe('domain diagnostics', () => {
     expect(formatDiagnostic({ code: 'x', message: 'm', severity: 'warning' }, 'f.pddl')).toBe('f.pddl: warning [x] m');
   });
   it('missing-requirement is a warning, never an error', () => {
-    const e = edit(DOMAIN.replace(':negative-preconditions ', ''), '(not (= ?x ?y))', '«(not (= ?x ?y))');
+    // (not (= ?x ?y)) alone needs only :equality; a negated predicate needs :negative-preconditions
+    expect(checkDomain(DOMAIN.replace(':negative-preconditions ', '')).diagnostics).toEqual([]);
+    const e = edit(DOMAIN.replace(':negative-preconditions ', ''), '(ontable ?x t0) (handempty))', '(ontable ?x t0) (handempty) «(not (holding ?x)))');
     const r = checkDomain(e.text);
     expect(r.ok).toBe(true);
     const found = at(r.diagnostics, 'missing-requirement');
