@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LlmConfigError } from './errors.js';
 import { parseModelId } from './model-id.js';
+import { requestKey } from './request-key.js';
 
 describe('parseModelId', () => {
   it('parses provider ids', () => {
@@ -55,5 +57,36 @@ describe('parseModelId', () => {
     expect(err).toBeInstanceOf(LlmConfigError);
     expect((err as LlmConfigError).code).toBe('LLM_CONFIG');
     expect((err as Error).message).toMatch(message);
+  });
+});
+
+describe('model id properties', () => {
+  const name = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,30}$/);
+  it('compat ids round-trip and canonical ids are fixed points', () => {
+    fc.assert(
+      fc.property(name, fc.integer({ min: 1, max: 65535 }), fc.constantFrom('http', 'https'), (n, port, scheme) => {
+        const url = `${scheme}://127.0.0.1:${port}/v1`;
+        const spec = parseModelId(`compat:${n}@${url}`);
+        expect(spec).toMatchObject({ kind: 'network', provider: 'compat', name: n, baseUrl: url });
+        expect(parseModelId(spec.id)).toEqual(spec);
+        expect(parseModelId(`openai:${n}`, { baseUrl: url })).toEqual(spec);
+      }),
+    );
+  });
+});
+
+describe('request keys', () => {
+  const msg = fc.record({ role: fc.constantFrom('system' as const, 'user' as const, 'assistant' as const), content: fc.string({ maxLength: 20 }) });
+  const req = fc.record({ messages: fc.array(msg, { maxLength: 3 }), temperature: fc.option(fc.constantFrom(0, 0.5, 1), { nil: undefined }) });
+  it('two requests share a key exactly when model, messages and parameters are equal (kind and vars ignored)', () => {
+    fc.assert(
+      fc.property(req, req, fc.constantFrom('m1', 'm2'), fc.constantFrom('m1', 'm2'), (a, b, ma, mb) => {
+        const same = ma === mb && JSON.stringify([a.messages, a.temperature]) === JSON.stringify([b.messages, b.temperature]);
+        const ka = requestKey(ma, { kind: 'x', vars: { v: 1 }, ...a });
+        const kb = requestKey(mb, { kind: 'y', vars: { v: 2 }, ...b });
+        expect(ka === kb).toBe(same);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
