@@ -8,6 +8,7 @@ import { register as registerCheck } from './check.js';
 import { register as registerKitchen } from './kitchen.js';
 import { register as registerValidate } from './validate.js';
 import { register as registerPlan } from './plan.js';
+import { register as registerPomdp } from './pomdp.js';
 import { register as registerGround } from './ground.js';
 
 type Register = (program: Command) => void;
@@ -19,6 +20,7 @@ const registrations: Register[] = [
   registerCheck,
   registerKitchen,
   registerValidate,
+  registerPomdp,
   registerGround,
 ];
 

@@ -56,6 +56,13 @@ export function createTiger(options: TigerOptions = {}): PomdpModel<number> {
     sampleInitialState(rng: Rng): number {
       return rng.int(2);
     },
+    // default policy "always listen", in closed form: −(1−γ^(H−t))/(1−γ) per scenario
+    scenarioLowerBound(states: readonly number[]) {
+      const gamma = options.discount ?? 0.95;
+      const t = states.length ? states[0] >> 1 : 0;
+      const v = H === Infinity ? -1 / (1 - gamma) : -(1 - Math.pow(gamma, H - t)) / (1 - gamma);
+      return { action: TIGER_LISTEN, value: states.length * v };
+    },
     actionName: (a) => ['open-left', 'open-right', 'listen'][a] ?? `a${a}`,
     observationName: (o) => (o === 0 ? 'hear-left' : o === 1 ? 'hear-right' : 'none'),
     stateName: (s) => `${(s & 1) === 0 ? 'tiger-left' : 'tiger-right'}${H === Infinity ? '' : `@t${s >> 1}`}`,

@@ -1,0 +1,152 @@
+/**
+ * POMDP benchmark: DESPOT (and POMCP as a second reference point) on Tag,
+ * RockSample(7,8) and RockSample(11,11) at 1 s and 0.1 s CPU time per move,
+ * next to the C++ DESPOT reference measured on this machine.
+ *
+ *   npm run bench:pomdp -- [--quick] [--problems tag,rocksample:7:8] [--episodes 30]
+ *                          [--times 1,0.1] [--solvers despot,pomcp] [--out bench/out/pomdp.jsonl]
+ *                          [--report-only]
+ *
+ * Each finished episode is appended to the JSONL file at once; a rerun skips
+ * (problem, solver, T, seed) rows already there, so the run is resumable.
+ * Budgets are process CPU seconds, so machine load does not change the
+ * search effort per move (only the wall time).
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Despot } from '../src/pomdp/despot.js';
+import { Pomcp } from '../src/pomdp/pomcp.js';
+import { runEpisode } from '../src/pomdp/episode.js';
+import { makeProblem } from '../src/pomdp/problems/index.js';
+import { summarizeEpisodes } from '../src/pomdp/summary.js';
+import { referenceFor } from './pomdp-reference.js';
+
+interface Row {
+  problem: string;
+  solver: string;
+  timePerMove: number;
+  seed: number;
+  discounted: number;
+  undiscounted: number;
+  steps: number;
+  trialsPerStep: number;
+  nodesPerStep: number;
+  expandedPerStep: number;
+  maxTrialDepth: number;
+  searchTimePerStep: number;
+  beliefResets: number;
+  wallSeconds: number;
+  cpuSeconds: number;
+  date: string;
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+
+const quick = flag('quick');
+const problems = (arg('problems') ?? 'tag,rocksample:7:8,rocksample:11:11').split(',');
+const episodes = Number(arg('episodes') ?? (quick ? 3 : 30));
+const times = (arg('times') ?? (quick ? '0.1' : '1,0.1')).split(',').map(Number);
+const solvers = (arg('solvers') ?? 'despot,pomcp').split(',');
+const out = arg('out') ?? (quick ? 'bench/out/pomdp-quick.jsonl' : 'bench/out/pomdp.jsonl');
+const firstSeed = Number(arg('seed') ?? 1);
+
+function load(): Row[] {
+  if (!existsSync(out)) return [];
+  return readFileSync(out, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Row);
+}
+
+function key(r: { problem: string; solver: string; timePerMove: number; seed: number }): string {
+  return `${r.problem}|${r.solver}|${r.timePerMove}|${r.seed}`;
+}
+
+function run(): void {
+  mkdirSync(dirname(out), { recursive: true });
+  const done = new Set(load().map(key));
+  // order: all 1 s DESPOT rows first (the goal), then 0.1 s, then POMCP
+  for (const solver of solvers) {
+    for (const T of times) {
+      for (const problem of problems) {
+        const spec = makeProblem(problem);
+        for (let seed = firstSeed; seed < firstSeed + episodes; seed++) {
+          const k = key({ problem: spec.id, solver, timePerMove: T, seed });
+          if (done.has(k)) continue;
+          const w0 = performance.now();
+          const c0 = process.cpuUsage();
+          const r = runEpisode(
+            spec.model,
+            (rng) =>
+              solver === 'pomcp'
+                ? new Pomcp(spec.model, rng, { timePerMove: T })
+                : new Despot(spec.model, rng, { timePerMove: T, lambda: spec.lambda }),
+            { seed },
+          );
+          const c = process.cpuUsage(c0);
+          const row: Row = {
+            problem: spec.id,
+            solver,
+            timePerMove: T,
+            seed,
+            discounted: r.discounted,
+            undiscounted: r.undiscounted,
+            steps: r.steps,
+            trialsPerStep: r.trialsPerStep,
+            nodesPerStep: r.nodesPerStep,
+            expandedPerStep: r.expandedPerStep,
+            maxTrialDepth: r.maxTrialDepth,
+            searchTimePerStep: r.searchTimePerStep,
+            beliefResets: r.beliefResets,
+            wallSeconds: (performance.now() - w0) / 1000,
+            cpuSeconds: (c.user + c.system) / 1e6,
+            date: new Date().toISOString(),
+          };
+          appendFileSync(out, JSON.stringify(row) + '\n');
+          console.log(
+            `${spec.id} ${solver} T=${T} seed=${seed}: discounted ${r.discounted.toFixed(2)} undiscounted ${r.undiscounted} steps ${r.steps} trials/step ${r.trialsPerStep.toFixed(1)} (${row.wallSeconds.toFixed(0)} s wall, ${row.cpuSeconds.toFixed(0)} s CPU)`,
+          );
+        }
+      }
+    }
+  }
+}
+
+function report(): void {
+  const rows = load();
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    if (!problems.includes(r.problem) || !solvers.includes(r.solver) || !times.includes(r.timePerMove)) continue;
+    const g = `${r.problem}|${r.timePerMove}|${r.solver}`;
+    (groups.get(g) ?? groups.set(g, []).get(g))!.push(r);
+  }
+  const lines: string[] = [];
+  lines.push('| problem | T (s CPU) | solver | n | discounted ± SE | undiscounted ± SE | steps | trials/step | nodes/step | max depth | search s/step | reference discounted ± SE (95% CI) | ref trials/step | within CI or better | trials ≥ ½ ref |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const problem of problems) {
+    for (const T of times) {
+      const ref = referenceFor(problem, T);
+      for (const solver of solvers) {
+        const g = groups.get(`${problem}|${T}|${solver}`);
+        if (!g || g.length === 0) continue;
+        const s = summarizeEpisodes(g);
+        const lo = ref ? ref.discMean - 1.96 * ref.discSe : NaN;
+        const hi = ref ? ref.discMean + 1.96 * ref.discSe : NaN;
+        const within = ref ? (s.discounted.mean >= lo ? (s.discounted.mean > hi ? 'better' : 'yes') : 'NO') : '–';
+        const trialsOk = ref && solver === 'despot' ? (s.trialsPerStep >= ref.trialsPerStep / 2 ? 'yes' : 'NO') : '–';
+        lines.push(
+          `| ${problem} | ${T} | ${solver} | ${s.episodes} | ${s.discounted.mean.toFixed(2)} ± ${s.discounted.se.toFixed(2)} | ${s.undiscounted.mean.toFixed(2)} ± ${s.undiscounted.se.toFixed(2)} | ${s.steps.mean.toFixed(1)} | ${s.trialsPerStep.toFixed(1)} | ${s.nodesPerStep.toFixed(0)} | ${s.maxTrialDepth.toFixed(1)} | ${s.searchTimePerStep.toFixed(3)} | ${ref ? `${ref.discMean.toFixed(2)} ± ${ref.discSe.toFixed(2)} [${lo.toFixed(2)}, ${hi.toFixed(2)}] (n=${ref.runs})` : '–'} | ${ref ? ref.trialsPerStep.toFixed(1) : '–'} | ${within} | ${trialsOk} |`,
+        );
+      }
+    }
+  }
+  console.log(`\nPOMDP benchmark (${out}); reference = C++ DESPOT measured on this machine, 2026-12-02\n`);
+  console.log(lines.join('\n'));
+}
+
+if (!flag('report-only')) run();
+report();
