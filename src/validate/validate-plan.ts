@@ -63,7 +63,6 @@ export class PlanValidator {
       if (bad) return bad;
       const action = this.actions.get(step.name) as ActionDecl;
       const env: Bindings = new Map(action.params.map((p, k) => [p.name, step.args[k]]));
-      const label = stepLabel(i, formatStep(step));
       if (action.precondition && !holds(action.precondition, env, ctx)) {
         const unsat = unsatisfied(action.precondition, env, ctx);
         const message = preconditionMessage(unsat);
@@ -74,7 +73,7 @@ export class PlanValidator {
           step,
           unsatisfied: unsat.map((u) => u.text),
           message,
-          explanation: `${label}: ${message}`,
+          explanation: `${stepLabel(i, formatStep(step))}: ${message}`,
           hints: this.hints(unsat),
         };
       }
@@ -117,7 +116,7 @@ export class PlanValidator {
     }
     if (step.args.length !== action.params.length) {
       const n = action.params.length;
-      const sig = action.params.map((p) => `${p.name} - ${p.types.join('|')}`).join(' ');
+      const sig = action.params.map((p) => `${p.name} - ${typeText(p.types)}`).join(' ');
       return fail('arity', `${action.name} takes ${n} argument${n === 1 ? '' : 's'} (${sig}), got ${step.args.length}`);
     }
     for (let k = 0; k < step.args.length; k++) {
@@ -128,12 +127,15 @@ export class PlanValidator {
       }
       const p = action.params[k];
       if (!this.universe.fits(arg, p.types)) {
-        const want = p.types.length === 1 ? p.types[0] : `(either ${p.types.join(' ')})`;
-        return fail('type', `argument ${k + 1} of ${action.name} (${p.name}) must be of type ${want}, but ${arg} is of type ${this.universe.typesOf(arg).join(', ')}`, k);
+        return fail('type', `argument ${k + 1} of ${action.name} (${p.name}) must be of type ${typeText(p.types)}, but ${arg} is of type ${typeText(this.universe.typesOf(arg))}`, k);
       }
     }
     return undefined;
   }
+}
+
+function typeText(types: readonly string[]): string {
+  return types.length === 1 ? types[0] : `(either ${types.join(' ')})`;
 }
 
 /** Replays `steps` on the problem and returns the verdict (see `ValidationResult`). */
