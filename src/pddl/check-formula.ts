@@ -80,7 +80,7 @@ export class DomainContext {
         const bound = [...scope.keys()];
         this.sink.error(
           'undeclared-parameter',
-          `variable ${t.name} in ${text(where)} is not bound: ${bound.length ? `bound variables are ${bound.join(' ')}` : 'no variables are bound here'}; add it to :parameters or bind it with forall/exists${bound.length ? ` (${suggest(t.name, bound, 'variables')})` : ''}`,
+          `variable ${t.name} in ${text(where)} is not bound: ${bound.length ? `bound variables are ${bound.slice(0, 12).join(' ')}${bound.length > 12 ? ' ...' : ''}` : 'no variables are bound here'}; add it to :parameters or bind it with forall/exists${bound.length > 12 ? ` (${suggest(t.name, bound, 'variables')})` : ''}`,
           t.span,
         );
       }
