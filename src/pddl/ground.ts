@@ -516,7 +516,13 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
         }
       }
       const cost = costOf(ca, value);
-      const name = `(${[na.name, ...args.slice(0, na.nOrig).map((o) => objectNames[o])].join(' ')})`;
+      const liftedArgs: string[] = new Array(na.nOrig);
+      let name = `(${na.name}`;
+      for (let i = 0; i < na.nOrig; i++) {
+        liftedArgs[i] = objectNames[args[i]];
+        name += ` ${liftedArgs[i]}`;
+      }
+      name += ')';
       const addS = uniqSorted(add);
       let delS = uniqSorted(del);
       if (addS.length > 0 && delS.length > 0) {
@@ -543,7 +549,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
           cost,
         };
         if (clauses && clauses.length > 0) op.preOr = clauses.map((c) => ({ pos: c.pos, neg: c.neg }));
-        if (!na.aux) op.lifted = { action: na.name, args: args.slice(0, na.nOrig).map((o) => objectNames[o]) };
+        if (!na.aux) op.lifted = { action: na.name, args: variants.length > 1 ? liftedArgs.slice() : liftedArgs };
         if (ca.mayDuplicate) {
           // same name and effects: keep only operators whose precondition is not implied by another's
           const key = JSON.stringify([op.name, op.add, op.del, op.conditional, op.preOr ?? null, op.cost]);
@@ -608,17 +614,25 @@ function isSubset(a: readonly number[], b: readonly number[]): boolean {
 
 function uniqSorted(xs: readonly number[]): number[] {
   const n = xs.length;
-  if (n <= 1) return n === 0 ? [] : [xs[0]];
-  if (n > 16) return [...new Set(xs)].sort((a, b) => a - b);
-  // insertion sort with dedup for the usual short lists
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const x = xs[i];
-    let j = out.length;
-    while (j > 0 && out[j - 1] > x) j--;
-    if (j > 0 && out[j - 1] === x) continue;
-    out.splice(j, 0, x);
+  if (n === 0) return [];
+  if (n === 1) return [xs[0]];
+  if (n === 2) return xs[0] < xs[1] ? [xs[0], xs[1]] : xs[0] > xs[1] ? [xs[1], xs[0]] : [xs[0]];
+  const out = xs.slice();
+  if (n > 24) out.sort((a, b) => a - b);
+  else {
+    for (let i = 1; i < n; i++) {
+      const x = out[i];
+      let j = i - 1;
+      while (j >= 0 && out[j] > x) {
+        out[j + 1] = out[j];
+        j--;
+      }
+      out[j + 1] = x;
+    }
   }
+  let k = 1;
+  for (let i = 1; i < n; i++) if (out[i] !== out[k - 1]) out[k++] = out[i];
+  out.length = k;
   return out;
 }
 
