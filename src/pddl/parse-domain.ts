@@ -307,7 +307,7 @@ function readDomainSections(list: SList, name: string, sink: DiagnosticSink): Do
     }
     const items = sec.items.slice(1);
     const key = kw.value;
-    if (key !== ':action' && key in UNSUPPORTED_SECTIONS === false) {
+    if (key !== ':action' && !(key in UNSUPPORTED_SECTIONS)) {
       const prev = seenSections.get(key);
       if (prev) {
         sink.error('duplicate', `section ${key} appears twice (first at ${atSpan(prev)}); merge them into one`, kw.span);
