@@ -9,7 +9,7 @@ export { parsePlan, parsePlanLines, formatPlan, formatStep, type ParsedPlanStep 
 export { validatePlan, PlanValidator, initialState } from './validate-plan.js';
 export type { ValidationResult, InvalidResult, TraceEntry, ValidateOptions, StepErrorReason } from './result.js';
 export { explainResult, describeUnsat } from './explain.js';
-export { holds, unsatisfied, render, type Unsat, type EvalContext } from './condition.js';
+export { holds, unsatisfied, render, nnf, type Unsat, type EvalContext } from './condition.js';
 export { validateGroundPlan, operatorsByName, type GroundValidationResult } from './ground-plan.js';
 export { Universe, factKey, type Bindings } from './world.js';
 export { achieverIndex, repairHints, type AchieverIndex } from './achievers.js';
