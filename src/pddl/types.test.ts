@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Domain, Problem } from './ast.js';
+import { parseDomain } from './parse-domain.js';
+import { parseProblem } from './parse-problem.js';
 import { TypeHierarchy, objectTypes, objectsByType } from './types.js';
 
 const domain: Domain = {
@@ -67,5 +71,23 @@ describe('objectsByType', () => {
     const m = objectTypes(domain, problem);
     expect(m.get('x')).toEqual(['place', 'city']);
     expect(m.get('hq')).toEqual(['place']);
+  });
+});
+
+describe('objectsByType on IPC storage (a type declared with two parents)', () => {
+  it('storeareas are areas and surfaces; crates are surfaces; depots are places', () => {
+    const dir = path.resolve(process.cwd(), '../shared/data/ipc/storage');
+    const d = parseDomain(readFileSync(path.join(dir, 'domain.pddl'), 'utf8'));
+    const p = parseProblem(readFileSync(path.join(dir, 'p01.pddl'), 'utf8'), d);
+    const h = new TypeHierarchy(d);
+    expect(h.isSubtype('storearea', 'surface')).toBe(true);
+    expect(h.isSubtype('area', 'surface')).toBe(true);
+    expect(h.isSubtype('crate', 'place')).toBe(false);
+    const m = objectsByType(d, p);
+    const types = objectTypes(d, p);
+    for (const o of m.get('storearea') ?? []) expect(m.get('surface')).toContain(o);
+    for (const o of m.get('crate') ?? []) expect(m.get('surface')).toContain(o);
+    expect(m.get('object')?.length).toBe(types.size);
+    expect((m.get('storearea') ?? []).length).toBeGreaterThan(0);
   });
 });
