@@ -83,6 +83,7 @@ describe('objectsByType on IPC storage (a type declared with two parents)', () =
     expect(h.isSubtype('storearea', 'surface')).toBe(true);
     expect(h.isSubtype('area', 'surface')).toBe(true);
     expect(h.isSubtype('crate', 'place')).toBe(false);
+    expect(h.isSubtype('depot', 'place')).toBe(true);
     const m = objectsByType(d, p);
     const types = objectTypes(d, p);
     for (const o of m.get('storearea') ?? []) expect(m.get('surface')).toContain(o);
