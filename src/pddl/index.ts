@@ -13,6 +13,7 @@ export { DIAGNOSTIC_CODES, type DiagnosticCode, formatDiagnostic, sortDiagnostic
 export { SUPPORTED_REQUIREMENTS, expandRequirements } from './parse-formula.js';
 export { parseDomain, checkDomain, type DomainCheck } from './parse-domain.js';
 export { parseProblem, checkProblem, type ProblemCheck } from './parse-problem.js';
+export { checkActionText, type ActionCheck } from './check-action.js';
 export { writeDomain, writeProblem, writeCondition, writeEffect, writeAtom, writeTypedList, writePlan, stripSpans } from './writer.js';
 export { TypeHierarchy, objectsByType, objectTypes, OBJECT_TYPE } from './types.js';
 // grounding / normalization exports are added below by their owner

@@ -70,7 +70,7 @@ export function wholeSpan(text: string, file?: string): SourceSpan {
   return file ? { file, start, end: start } : { start, end: start };
 }
 
-function parseAction(e: SList, sink: DiagnosticSink): ActionDecl | undefined {
+export function parseAction(e: SList, sink: DiagnosticSink): ActionDecl | undefined {
   const name = e.items[1];
   if (!isAtom(name) || name.value.startsWith(':') || name.value.startsWith('?')) {
     sink.error('malformed', `expected an action name after :action but found ${name ? sexprText(name) : 'nothing'}`, (name ?? e).span);
