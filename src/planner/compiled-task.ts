@@ -161,7 +161,7 @@ export class CompiledTask {
     const gn = this.goalNegMask;
     for (let w = 0; w < this.words; w++) {
       const s = state[offset + w];
-      if ((s & gp[w]) !== gp[w] || (s & gn[w]) !== 0) return false;
+      if ((gp[w] & ~s) !== 0 || (s & gn[w]) !== 0) return false;
     }
     return true;
   }

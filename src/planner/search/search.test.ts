@@ -97,6 +97,19 @@ describe('search on hand-built tasks', () => {
     }
   });
 
+  it('goal facts on the sign bit of a word (ids 31, 63) are recognized', () => {
+    const facts = Array.from({ length: 70 }, (_, i) => `g${i}`);
+    const ops = [31, 63, 64].map((i) => ({ name: `(make ${i})`, add: [`g${i}`] }));
+    const task = buildStrips({ facts, init: [], goal: ['g31', 'g63', 'g64'], operators: ops });
+    const r = planTask(task, { search: 'gbfs', heuristic: 'goalcount' });
+    expect(r.status).toBe('solved');
+    const t = new CompiledTask(task);
+    const s = new Uint32Array(t.words);
+    for (const f of [31, 63, 64]) s[f >>> 5] |= 1 << (f & 31);
+    expect(t.isGoal(s)).toBe(true);
+    expect(planTask(gripperTask(8), { search: 'lazy-gbfs' }).status).toBe('solved');
+  });
+
   it('A* with LM-cut finds the known optimum on gripper-4 (11) and reports it optimal', () => {
     const r = planTask(gripperTask(4), { search: 'astar', heuristic: 'lmcut' });
     expect(r.status).toBe('solved');
