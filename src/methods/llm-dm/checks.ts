@@ -175,6 +175,23 @@ export function checkModel(model: DomainModel): Issue[] {
     }
   }
   const seen = new Set<string>();
+  // The seed's models are STRIPS-style plus the listed requirements: a quantifier is an
+  // unsupported keyword unless quantified preconditions (or ADL) are listed, even where
+  // PDDL would read a forall effect under :conditional-effects.
+  const reqs = new Set(model.requirements.map((r) => r.replace(/^:/, '')));
+  const quantOk = reqs.has('adl') || reqs.has('quantified-preconditions');
+  model.actions.forEach((a) => {
+    for (const [section, body] of [['preconditions', a.preconditions], ['effects', a.effects]] as const) {
+      for (const kw of ['forall', 'exists'] as const) {
+        const allowed = quantOk || reqs.has(kw === 'forall' ? 'universal-preconditions' : 'existential-preconditions');
+        if (!allowed && new RegExp(`\\(\\s*${kw}\\b`, 'i').test(body)) {
+          const message = unsupportedKeywordMessage(kw);
+          seen.add(`${a.name}|unsupported-keyword|${message}`);
+          issues.push({ category: 'unsupported-keyword', action: a.name, section, message });
+        }
+      }
+    }
+  });
   for (const d of checkDomain(asm.text, 'domain.pddl').diagnostics) {
     if (d.code === 'name-clash' && issues.some((i) => i.category === 'name-clash')) continue;
     const issue = fromDiagnostic(d, ctx);
