@@ -342,13 +342,15 @@ export class Despot<S> implements Planner<S> {
     const closed = this.model.scenarioLowerBound;
     if (closed) return closed(states, this.history);
     this.rolloutFirst = -1;
-    const value = this.rollout(states, ids, depth, 0);
+    if (this.obsScratch.length < states.length) this.obsScratch = new Array<Obs>(states.length);
+    const value = this.rollout(states.slice(), ids.slice(), depth, 0);
     let action = this.rolloutFirst;
     if (action < 0) action = this.pickDefault(states);
     return { action, value };
   }
 
   private rolloutFirst = -1;
+  private obsScratch: Obs[] = [];
 
   private pickDefault(states: S[]): number {
     const policy = this.model.defaultPolicy;
@@ -367,57 +369,86 @@ export class Despot<S> implements Planner<S> {
     return (states.length * this.model.safeAction.value) / (1 - this.gamma);
   }
 
-  /** Joint default-policy rollout on a particle set, partitioned by observation (reference DefaultPolicy::RecursiveValue). */
-  private rollout(states: S[], ids: ArrayLike<number>, pos: number, steps: number): number {
-    if (pos >= this.d || steps >= this.maxPolicySimLen) return this.particleLower(states);
-    const action = this.pickDefault(states);
-    if (steps === 0) this.rolloutFirst = action;
+  /**
+   * Joint default-policy rollout on a particle set, partitioned by
+   * observation (the reference's DefaultPolicy::RecursiveValue). `states` and
+   * `ids` are owned by the rollout and rewritten in place; while all
+   * survivors share one observation the recursion is a loop.
+   */
+  private rollout(states: S[], ids: Int32Array, pos: number, steps: number): number {
     const model = this.model;
     const D = this.d;
     const streams = this.streams;
-    let value = 0;
-    // fast path: collect observations first; most steps keep a single partition
-    const n = states.length;
-    const nextStates: S[] = [];
-    const nextIds: number[] = [];
-    const obs: Obs[] = [];
-    let single = true;
-    for (let i = 0; i < n; i++) {
-      const id = ids[i];
-      const out = model.step(states[i], streams[id * D + pos], action);
-      value += out.reward;
-      if (out.terminal) continue;
-      if (obs.length > 0 && out.observation !== obs[0]) single = false;
-      nextStates.push(out.state);
-      nextIds.push(id);
-      obs.push(out.observation);
-    }
-    if (nextStates.length === 0) return value;
     const g = this.gamma;
     const h = this.history;
-    if (single) {
-      h.push(action, obs[0]);
-      value += g * this.rollout(nextStates, nextIds, pos + 1, steps + 1);
-      h.pop();
-      return value;
-    }
-    const parts = new Map<Obs, { states: S[]; ids: number[] }>();
-    for (let i = 0; i < nextStates.length; i++) {
-      const o = obs[i];
-      let p = parts.get(o);
-      if (p === undefined) {
-        p = { states: [], ids: [] };
-        parts.set(o, p);
+    const h0 = h.size;
+    const obs = this.obsScratch;
+    let value = 0;
+    let disc = 1;
+    let n = states.length;
+    for (;;) {
+      if (pos >= D || steps >= this.maxPolicySimLen) {
+        value += disc * this.particleLower(states);
+        break;
       }
-      p.states.push(nextStates[i]);
-      p.ids.push(nextIds[i]);
+      const action = this.pickDefault(states);
+      if (steps === 0) this.rolloutFirst = action;
+      let m = 0;
+      let single = true;
+      let r = 0;
+      for (let i = 0; i < n; i++) {
+        const id = ids[i];
+        const out = model.step(states[i], streams[id * D + pos], action);
+        r += out.reward;
+        if (out.terminal) continue;
+        const o = out.observation;
+        if (m > 0 && o !== obs[0]) single = false;
+        states[m] = out.state;
+        ids[m] = id;
+        obs[m] = o;
+        m++;
+      }
+      value += disc * r;
+      if (m === 0) break;
+      states.length = m;
+      n = m;
+      pos++;
+      steps++;
+      if (single) {
+        h.push(action, obs[0]);
+        disc *= g;
+        continue;
+      }
+      // several observations: one recursive rollout per partition
+      const parts = new Map<Obs, number[]>();
+      for (let i = 0; i < n; i++) {
+        const o = obs[i];
+        let p = parts.get(o);
+        if (p === undefined) {
+          p = [];
+          parts.set(o, p);
+        }
+        p.push(i);
+      }
+      const keys = sortedKeys(parts);
+      const groups = keys.map((o) => {
+        const idx = parts.get(o) as number[];
+        const gs = new Array<S>(idx.length);
+        const gi = new Int32Array(idx.length);
+        for (let j = 0; j < idx.length; j++) {
+          gs[j] = states[idx[j]];
+          gi[j] = ids[idx[j]];
+        }
+        return { o, gs, gi };
+      });
+      for (const { o, gs, gi } of groups) {
+        h.push(action, o);
+        value += disc * g * this.rollout(gs, gi, pos, steps);
+        h.pop();
+      }
+      break;
     }
-    for (const o of sortedKeys(parts)) {
-      const p = parts.get(o) as { states: S[]; ids: number[] };
-      h.push(action, o);
-      value += g * this.rollout(p.states, p.ids, pos + 1, steps + 1);
-      h.pop();
-    }
+    h.truncate(h0);
     return value;
   }
 
