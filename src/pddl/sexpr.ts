@@ -22,7 +22,6 @@ export interface SAtom {
   span: SourceSpan;
 }
 
-const DELIM = new Set(['(', ')', ';']);
 
 function isSpace(c: string): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || c === '\u00a0' || c === '\ufeff';
@@ -46,11 +45,21 @@ export function readSExprs(text: string, file?: string): SExpr[] {
   };
   const skip = (): void => {
     while (i < text.length) {
-      const c = text[i];
-      if (isSpace(c)) advance();
-      else if (c === ';') {
-        while (i < text.length && text[i] !== '\n') advance();
-      } else break;
+      const code = text.charCodeAt(i);
+      if (code === 0x0a) {
+        line++;
+        col = 1;
+        i++;
+      } else if (code === 0x20 || code === 0x09 || code === 0x0d) {
+        col++;
+        i++;
+      } else if (code === 0x3b) {
+        while (i < text.length && text.charCodeAt(i) !== 0x0a) {
+          i++;
+          col++;
+        }
+      } else if (isSpace(text[i])) advance();
+      else break;
     }
   };
 
@@ -72,16 +81,25 @@ export function readSExprs(text: string, file?: string): SExpr[] {
       (stack.length ? stack[stack.length - 1].items : top).push(node);
     } else {
       const start = pos();
-      let raw = '';
-      while (i < text.length && !isSpace(text[i]) && !DELIM.has(text[i])) {
+      const from = i;
+      while (i < text.length) {
+        const code = text.charCodeAt(i);
+        // Fast path: printable ASCII other than delimiters and space.
+        if (code > 0x20 && code < 0x7f) {
+          if (code === 0x28 || code === 0x29 || code === 0x3b) break;
+          i++;
+          col++;
+          continue;
+        }
         const ch = text[i];
-        const code = ch.charCodeAt(0);
+        if (isSpace(ch)) break;
         if (code < 0x20 || code === 0x7f || ch === '\ufffd') {
           throw new PddlParseError(`invalid character U+${code.toString(16).padStart(4, '0')} in name${snippet(text, pos())}`, span(pos(), pos()));
         }
-        raw += ch;
-        advance();
+        i++;
+        col++;
       }
+      const raw = text.slice(from, i);
       if (raw.length === 0) {
         const code = text.charCodeAt(i);
         throw new PddlParseError(`invalid character U+${code.toString(16).padStart(4, '0')}${snippet(text, start)}`, span(start, start));
