@@ -57,6 +57,8 @@ export interface JoinPlan {
   initialChecks: Check[];
 }
 
+const EMPTY_PLAN: JoinPlan = { steps: [], initialChecks: [] };
+
 interface RuleState {
   rule: Rule;
   /** Variable-free body atoms not yet reached. */
@@ -187,6 +189,7 @@ export class Reachability {
    * placed at the first step where all their variables are bound.
    */
   plan(atoms: readonly RAtom[], bound: ReadonlySet<number>, neq: [number, number][], negStatic: RAtom[]): JoinPlan {
+    if (atoms.length === 0 && neq.length === 0 && negStatic.length === 0) return EMPTY_PLAN;
     const isBound = new Set(bound);
     const left = [...atoms];
     const steps: Step[] = [];
@@ -312,18 +315,16 @@ export class Reachability {
       binding: new Int32Array(rule.nVars),
       emit: (b) => this.emitHead(rule, b),
     };
-    const seen = new Set<string>();
     for (const atom of rule.body) {
       if (atom.args.every((v) => v < 0)) {
-        const k = `${atom.pred}:${atom.args.join(',')}`;
-        if (seen.has(k)) continue;
-        seen.add(k);
-        state.missing++;
-        const key = this.key(atom.args.map((v) => -v - 1));
+        const key = this.encKey(atom.args, state.binding);
         const w = this.waiting[atom.pred];
         const list = w.get(key);
-        if (list) list.push(state);
-        else w.set(key, [state]);
+        if (list) {
+          if (list[list.length - 1] === state) continue; // the same atom twice in this body
+          list.push(state);
+        } else w.set(key, [state]);
+        state.missing++;
       } else state.rest.push(atom);
     }
     if (state.missing === 0) this.enable(state, false);

@@ -80,6 +80,9 @@ interface ELit {
   pred: number;
   args: number[];
   neg: boolean;
+  /** No variables: evaluated once and cached in `value`. */
+  isGround: boolean;
+  value?: number;
 }
 
 function typeKey(types: readonly string[]): string {
@@ -254,7 +257,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
       const effVarNames = new Set(ne.vars.map((v) => v.name));
       const es = equalitySubst(ne.cond, (n) => effVarNames.has(n));
       if (!es) continue;
-      const scope = new Map(paramIndex);
+      const scope = ne.vars.length === 0 ? paramIndex : new Map(paramIndex);
       const vars: CompiledEffect['vars'] = [];
       for (const v of ne.vars) {
         if (es.has(v.name)) continue;
@@ -291,6 +294,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
         pred: l.pred === '=' ? -1 : pred(l.pred, l.args.length, l.span),
         args: l.args.map((a) => encScope(a, l.span)),
         neg: l.neg,
+        isGround: l.args.every((a) => a.kind === 'const'),
       }));
       const head: RAtom = { pred: headPred, args: args.map((a) => encScope(a, ne.span)) };
       const ce: CompiledEffect = { ne, vars, scope, cond, args, enumAtoms, nVars, condE, head };
@@ -315,6 +319,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
         pred: l.pred === '=' ? -1 : pred(l.pred, l.args.length, l.span),
         args: l.args.map((t) => (t.kind === 'const' ? -objId(t.name, t.span ?? l.span) - 1 : (paramIndex.get(t.name) as number))),
         neg: l.neg,
+        isGround: l.args.every((a) => a.kind === 'const'),
       })),
       mayDuplicate: na.params.length > na.nOrig || na.residual !== undefined || (branches.get(na.name) ?? 0) > 1,
     });
@@ -426,6 +431,11 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
   };
   // evaluates an encoded literal under binding b: -1 false, -2 true, else the task fact
   const evalE = (l: ELit, b: Int32Array): number => {
+    if (!l.isGround) return evalFree(l, b);
+    if (l.value === undefined) l.value = evalFree(l, b);
+    return l.value;
+  };
+  const evalFree = (l: ELit, b: Int32Array): number => {
     const la = l.args;
     if (l.pred < 0) {
       const x = la[0] < 0 ? -la[0] - 1 : b[la[0]];
