@@ -77,6 +77,17 @@ describe('ground: STRIPS with typing', () => {
     expect(again.task).toEqual(r.task);
   });
 
+  it('stops with GROUND_CANCELLED when the signal is aborted', () => {
+    const d = parseDomain(GRIPPERISH);
+    const p = parseProblem(`(define (problem p) (:domain move) (:objects a - room) (:init (at-robby a)) (:goal (at-robby a)))`, d);
+    const ac = new AbortController();
+    ac.abort();
+    expect(() => ground(d, p, { signal: ac.signal })).toThrow(expect.objectContaining({ code: 'GROUND_CANCELLED' }));
+    const events: string[] = [];
+    ground(d, p, { onEvent: (e) => events.push(e.phase) });
+    expect(events).toEqual(['normalized', 'reachable', 'operators']);
+  });
+
   it('reports unreachable goals but still grounds', () => {
     const u = g(
       GRIPPERISH,

@@ -344,8 +344,13 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
   }
   for (const [p, ids] of pendingTypeFacts) for (const o of ids) reach.add(p, [o]);
   pendingTypeFacts.length = 0;
+  const checkCancelled = (): void => {
+    if (options.signal?.aborted) throw new GroundplanError('GROUND_CANCELLED', 'grounding was cancelled');
+  };
+  checkCancelled();
   for (const r of rules) reach.addRule(r);
   reach.saturate(options.signal);
+  checkCancelled();
   emit('reachable', reach.factPred.length, 0);
 
   // ---- task facts
@@ -447,6 +452,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
     return taskFactOf[f];
   };
   for (const ca of compiled) {
+    checkCancelled();
     const na = ca.na;
     const P = na.params.length;
     const binding = new Int32Array(Math.max(1, P));
