@@ -1,0 +1,124 @@
+/**
+ * Planning with a constructed model, two ways (Guan et al. 2023, §4.3):
+ * (a) the PDDL engine's planner; when it finds no plan, the user may propose
+ *     a plan, which is validated to point at the first unmet precondition and
+ *     the action to inspect (appendix A.4);
+ * (b) an LLM planner back-prompted with validation feedback in plain language
+ *     (the unmet precondition at step N, the unmet goals), up to 8 rounds —
+ *     the seed's baseline.
+ */
+import type { Domain, PlanStep, Problem } from '../../pddl/ast.js';
+import { ground } from '../../pddl/ground.js';
+import { writeCondition } from '../../pddl/writer.js';
+import { CompiledTask } from '../../planner/compiled-task.js';
+import { planTask } from '../../planner/planner.js';
+import type { ChatMessage, LlmClient } from '../../llm/types.js';
+import { extractCode } from '../../llm/extract-json.js';
+import { formatStep } from '../../validate/plan-file.js';
+import type { ValidationResult } from '../../validate/result.js';
+import { validatePlan } from '../../validate/validate-plan.js';
+import type { DomainModel } from './model.js';
+import { explainAction } from './explain.js';
+
+export type PlannerOutcome =
+  | { status: 'solved'; steps: PlanStep[]; cost: number; expansions: number }
+  | { status: 'unsolvable' | 'timeout' | 'memout' | 'cancelled'; expansions: number };
+
+export function planWithModel(domain: Domain, problem: Problem, options: { timeoutMs?: number; maxStates?: number } = {}): PlannerOutcome {
+  const g = ground(domain, problem);
+  const result = planTask(new CompiledTask(g.task), { timeoutMs: options.timeoutMs, maxStates: options.maxStates });
+  if (result.status === 'solved') return { status: 'solved', steps: g.toLifted(result.plan), cost: result.cost, expansions: result.stats.expansions };
+  return { status: result.status, expansions: result.stats.expansions };
+}
+
+export interface ProposedPlanCheck {
+  result: ValidationResult;
+  /** What to inspect: the failing step's action in plain language (A.4), or nothing when valid. */
+  inspect?: { action: string; step: number; explanation: string };
+  message: string;
+}
+
+/** Validates a plan a person proposes; on failure names the first unmet precondition and the action model to inspect. */
+export function checkProposedPlan(model: DomainModel | undefined, domain: Domain, problem: Problem, steps: readonly PlanStep[]): ProposedPlanCheck {
+  const result = validatePlan(domain, problem, steps, { trace: false });
+  if (result.status === 'valid') return { result, message: `The proposed plan is valid in the model (${result.length} steps): the planner should find a plan; check the goal and the initial state.` };
+  if (result.reason === 'precondition') {
+    const a = model?.actions.find((x) => x.pddlName === result.step.name);
+    const explanation = a ? explainAction(a, model?.predicates ?? []) : '';
+    return {
+      result,
+      inspect: { action: a?.name ?? result.step.name, step: result.stepIndex + 1, explanation },
+      message:
+        `${result.explanation}\nIf this step is executable in the real world, the model of '${a?.name ?? result.step.name}' may have a wrong or unnecessary precondition, ` +
+        `or an earlier action may be missing an effect that makes ${result.unsatisfied.join(', ')} true.`,
+    };
+  }
+  if (result.reason === 'goal') return { result, message: `${result.explanation}\nIf the plan reaches the goal in the real world, an action in it may be missing an effect.` };
+  return { result, message: result.explanation };
+}
+
+export const PLAN_KIND = 'llmdm.plan';
+
+export interface PlanVars {
+  goal: string;
+  init: string[];
+  objects: { name: string; type: string }[];
+  actions: string[];
+  feedback?: string;
+}
+
+/** Plain-language feedback for an invalid plan, as the seed back-prompts with. */
+export function planFeedback(result: ValidationResult): string {
+  if (result.status === 'valid') return 'The plan is valid.';
+  if (result.reason === 'precondition') return `The plan is not executable: at step ${result.stepIndex + 1}, ${formatStep(result.step)}, ${result.message}. Please revise the plan.`;
+  if (result.reason === 'goal') return `The plan is executable but does not reach the goal: ${result.message}. Please revise the plan.`;
+  return `The plan cannot be read: ${result.message}. Please revise the plan.`;
+}
+
+export interface LlmPlanOutcome {
+  status: 'valid' | 'invalid';
+  steps: PlanStep[];
+  /** Feedback rounds used. */
+  rounds: number;
+  last: ValidationResult;
+  transcript: ChatMessage[];
+}
+
+function parseSteps(text: string): PlanStep[] {
+  const out: PlanStep[] = [];
+  for (const m of extractCode(text).matchAll(/\(\s*([a-zA-Z][\w-]*)((?:\s+[a-zA-Z0-9_][\w-]*)*)\s*\)/g)) {
+    out.push({ name: m[1].toLowerCase(), args: m[2].trim() === '' ? [] : m[2].trim().toLowerCase().split(/\s+/) });
+  }
+  return out;
+}
+
+/** The LLM planner with validation feedback (the seed's baseline), up to `maxRounds` feedback rounds. */
+export async function llmPlan(client: LlmClient, model: DomainModel, domain: Domain, problem: Problem, options: { maxRounds?: number; instruction?: string } = {}): Promise<LlmPlanOutcome> {
+  const maxRounds = options.maxRounds ?? 8;
+  const actions = model.actions.map((a) => `${a.pddlName}${a.parameters.map((p) => ` ${p.name}`).join('')}\n${explainAction(a, model.predicates)}`);
+  const init = problem.init.flatMap((e) => (e.kind === 'atom' ? [`(${[e.atom.predicate, ...e.atom.args.map((t) => t.name)].join(' ')})`] : []));
+  const goal = writeCondition(problem.goal);
+  const objects = problem.objects.map((o) => ({ name: o.name, type: o.types[0] ?? 'object' }));
+  const messages: ChatMessage[] = [
+    {
+      role: 'system',
+      content: 'You are a planner. Given the actions (with their preconditions and effects in plain language), the objects, the initial state and the goal, write a plan: one action per line as (action-name arg1 arg2 ...) inside a ``` block.',
+    },
+    {
+      role: 'user',
+      content: `Actions:\n${actions.join('\n\n')}\n\nObjects:\n${objects.map((o) => `${o.name} - ${o.type}`).join('\n')}\n\nInitial state:\n${init.join('\n')}\n\nGoal${options.instruction ? ` (${options.instruction})` : ''}:\n${goal}\n\nPlan:`,
+    },
+  ];
+  let steps: PlanStep[] = [];
+  let last: ValidationResult | undefined;
+  for (let round = 1; round <= maxRounds + 1; round++) {
+    const vars: PlanVars = { goal, init, objects, actions: model.actions.map((a) => a.pddlName), feedback: last ? planFeedback(last) : undefined };
+    const res = await client.complete({ kind: PLAN_KIND, messages: messages.map((m) => ({ ...m })), vars, attempt: round });
+    messages.push({ role: 'assistant', content: res.text });
+    steps = parseSteps(res.text);
+    last = validatePlan(domain, problem, steps, { trace: false });
+    if (last.status === 'valid') return { status: 'valid', steps, rounds: round - 1, last, transcript: messages };
+    if (round <= maxRounds) messages.push({ role: 'user', content: planFeedback(last) });
+  }
+  return { status: 'invalid', steps, rounds: maxRounds, last: last as ValidationResult, transcript: messages };
+}
