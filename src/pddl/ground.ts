@@ -539,22 +539,17 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
         name += ` ${liftedArgs[i]}`;
       }
       name += ')';
-      const addS = uniqSorted(add);
-      let delS = uniqSorted(del);
-      if (addS.length > 0 && delS.length > 0) {
-        const addSet = new Set(addS);
-        delS = delS.filter((d) => !addSet.has(d));
-      }
-      const conds = mergeConditional(conditional);
+      const addS = sortUniqInPlace(add);
+      let delS = sortUniqInPlace(del);
+      if (addS.length > 0 && delS.length > 0) delS = minusSorted(delS, addS);
+      const conds = conditional.length === 0 ? (EMPTY as unknown as ConditionalEffect[]) : mergeConditional(conditional);
+      const single = variants.length === 1;
       for (const vt of variants) {
-        const preS = vt.pos.length > 0 ? uniqSorted([...pre, ...vt.pos]) : uniqSorted(pre);
-        const preNegS = vt.neg.length > 0 ? uniqSorted([...preNeg, ...vt.neg]) : uniqSorted(preNeg);
-        if (preNegS.length > 0) {
-          const preSet = new Set(preS);
-          if (preNegS.some((x) => preSet.has(x))) continue;
-        }
+        const preS = vt.pos.length > 0 ? sortUniqInPlace([...pre, ...vt.pos]) : single ? sortUniqInPlace(pre) : uniqSorted(pre);
+        const preNegS = vt.neg.length > 0 ? sortUniqInPlace([...preNeg, ...vt.neg]) : single ? sortUniqInPlace(preNeg) : uniqSorted(preNeg);
+        if (preNegS.length > 0 && intersects(preS, preNegS)) continue;
         // an operator that changes nothing is useless: drop it
-        if (conds.length === 0 && delS.length === 0 && addS.every((a) => preS.includes(a))) continue;
+        if (conds.length === 0 && delS.length === 0 && isSubset(addS, preS)) continue;
         const op: GroundOperator = {
           name,
           pre: preS,
@@ -626,6 +621,57 @@ function isSubset(a: readonly number[], b: readonly number[]): boolean {
     j++;
   }
   return true;
+}
+
+/** A shared, frozen empty list (mutating it throws). */
+const EMPTY: number[] = Object.freeze([]) as unknown as number[];
+
+/** Sorts and dedups a list this module owns, in place; empty lists become EMPTY. */
+function sortUniqInPlace(out: number[]): number[] {
+  const n = out.length;
+  if (n === 0) return EMPTY;
+  if (n === 1) return out;
+  if (n > 24) out.sort((a, b) => a - b);
+  else {
+    for (let i = 1; i < n; i++) {
+      const x = out[i];
+      let j = i - 1;
+      while (j >= 0 && out[j] > x) {
+        out[j + 1] = out[j];
+        j--;
+      }
+      out[j + 1] = x;
+    }
+  }
+  let k = 1;
+  for (let i = 1; i < n; i++) if (out[i] !== out[k - 1]) out[k++] = out[i];
+  out.length = k;
+  return out;
+}
+
+/** Sorted `a` without the elements of sorted `b`. */
+function minusSorted(a: number[], b: readonly number[]): number[] {
+  let j = 0;
+  let k = 0;
+  for (const x of a) {
+    while (j < b.length && b[j] < x) j++;
+    if (j < b.length && b[j] === x) continue;
+    a[k++] = x;
+  }
+  if (k === 0) return EMPTY;
+  a.length = k;
+  return a;
+}
+
+function intersects(a: readonly number[], b: readonly number[]): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) return true;
+    if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return false;
 }
 
 function uniqSorted(xs: readonly number[]): number[] {
