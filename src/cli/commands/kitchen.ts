@@ -26,6 +26,7 @@ import {
   type KitchenName,
   type KitchenTask,
 } from '../../envs/kitchen/index.js';
+import { registerKitchenRun } from './kitchen-run.js';
 
 interface GenOptions {
   kitchen: string;
@@ -199,4 +200,5 @@ export function register(program: Command): void {
       }
       showLayout(opts.kitchen, Boolean(opts.json));
     });
+  registerKitchenRun(kitchen);
 }

@@ -1,0 +1,172 @@
+/**
+ * `groundplan kitchen run --task FILE --method tru-pomdp [...]`: run one
+ * episode of a registered kitchen method, printing a step table as it goes
+ * (action, reward, top hypothesis and its weight) and a result line; `--json`
+ * ends with one JSON object; `--trace FILE` writes one JSONL line per step.
+ * With `--model synthetic`, the task file's goal set and placements are the
+ * synthetic model's hidden truth; the method never sees them.
+ */
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { Rng } from '../../core/rng.js';
+import { loadTask, type KitchenTask } from '../../envs/kitchen/index.js';
+import { kitchenMethod, kitchenMethodNames, kitchenTruth, runKitchenEpisode, type KitchenRunResult, type MethodStepRecord } from '../../methods/index.js';
+import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
+
+export interface KitchenRunOptions extends ModelOptionValues {
+  task: string;
+  kitchen?: string;
+  method: string;
+  ablation?: string;
+  seed: string;
+  trace?: string;
+  timePerMove?: string;
+  maxTrials?: string;
+  scenarios?: string;
+  depth?: string;
+  rolloutDepth?: string;
+  epsilon?: string;
+  clock?: string;
+  stepLimit?: string;
+  timeLimit?: string;
+  json?: boolean;
+  usage?: boolean;
+}
+
+function int(raw: string | undefined, flag: string, min: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new InputError('CLI_OPTION', `${flag}: expected an integer ≥ ${min}, got '${raw}'`);
+  return n;
+}
+
+function real(raw: string | undefined, flag: string, min: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min) throw new InputError('CLI_OPTION', `${flag}: expected a number ≥ ${min}, got '${raw}'`);
+  return n;
+}
+
+/** Method options from the CLI flags (only those given). */
+export function methodOptionsFrom(opts: KitchenRunOptions): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  if (opts.ablation) o.ablation = opts.ablation;
+  const tpm = real(opts.timePerMove, '--time-per-move', 0);
+  if (tpm !== undefined) o.timePerMove = tpm;
+  const mt = int(opts.maxTrials, '--max-trials', 1);
+  if (mt !== undefined) o.maxTrials = mt;
+  const k = int(opts.scenarios, '--scenarios', 1);
+  if (k !== undefined) o.numScenarios = k;
+  const d = int(opts.depth, '--depth', 1);
+  if (d !== undefined) o.depth = d;
+  const rd = int(opts.rolloutDepth, '--rollout-depth', 0);
+  if (rd !== undefined) o.rolloutDepth = rd;
+  const eps = real(opts.epsilon, '--epsilon', 0);
+  if (eps !== undefined) o.epsilon = eps;
+  if (opts.clock) o.clock = opts.clock;
+  return o;
+}
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
+
+/** A step-table row (shared with `groundplan demo`). */
+export function formatStepRow(r: MethodStepRecord): string {
+  const belief = r.details.belief as Array<{ goal: string; weight: number }> | undefined;
+  const topH = belief && belief.length > 0 ? `${belief[0].goal} (${belief[0].weight.toFixed(2)})` : '-';
+  const act = r.feasible ? r.action : `${r.action} [infeasible]`;
+  return `${String(r.step).padStart(4)}  ${pad(act, 48)} ${String(r.reward).padStart(6)}  ${r.planningSeconds.toFixed(2).padStart(6)}s  ${topH}`;
+}
+
+export const STEP_HEADER = `${'step'.padStart(4)}  ${pad('action', 48)} ${'reward'.padStart(6)}  ${'plan'.padStart(7)}  top hypothesis (weight)`;
+
+export function formatResultLine(r: KitchenRunResult, model: string): string {
+  const outcome = r.success ? `success in ${r.steps} steps` : `${r.status} (${r.steps} steps counted)`;
+  return `${outcome}, reward ${r.reward}, planning ${r.planningSeconds.toFixed(1)} s, LLM ${r.llm.calls} calls, ${r.llm.inputTokens} in / ${r.llm.outputTokens} out tokens (${model})`;
+}
+
+async function run(opts: KitchenRunOptions): Promise<void> {
+  const method = kitchenMethod(opts.method);
+  if (!method) throw new InputError('CLI_OPTION', `--method: unknown method '${opts.method}' (known: ${kitchenMethodNames().join(', ')})`);
+  const seed = int(opts.seed, '--seed', 0) ?? 1;
+  const task: KitchenTask = loadTask(opts.task, opts.kitchen === undefined ? {} : { kitchen: opts.kitchen });
+  const methodOptions = methodOptionsFrom(opts);
+  const stepLimit = int(opts.stepLimit, '--step-limit', 1);
+  const timeLimit = real(opts.timeLimit, '--time-limit', 0);
+  const llm = await resolveLlm(opts, { seed, truth: kitchenTruth(task) });
+  const out = process.stdout;
+  const json = Boolean(opts.json);
+  if (opts.trace) {
+    mkdirSync(dirname(opts.trace), { recursive: true });
+    writeFileSync(opts.trace, `${JSON.stringify({ type: 'episode', task: opts.task, kitchen: task.kitchen, level: task.level, method: opts.method, options: methodOptions, model: llm.describe(), seed })}\n`);
+  }
+  if (!json) {
+    out.write(`task ${opts.task} (kitchen ${task.kitchen}${task.level ? `, ${task.level}` : ''}), method ${opts.method}${opts.ablation ? ` --ablation ${opts.ablation}` : ''}, model ${llm.describe()}, seed ${seed}\n`);
+    out.write(`instruction: ${task.description}\n${STEP_HEADER}\n`);
+  }
+  let result: KitchenRunResult;
+  try {
+    result = await runKitchenEpisode(method, task, {
+      llm: llm.client,
+      meter: llm.meter,
+      rng: new Rng(seed),
+      methodOptions,
+      ...(stepLimit !== undefined ? { stepLimit } : {}),
+      ...(timeLimit !== undefined ? { timeLimitMs: timeLimit * 1000 } : {}),
+      onStep: (r) => {
+        if (!json) out.write(`${formatStepRow(r)}\n`);
+        if (opts.trace) appendFileSync(opts.trace, `${JSON.stringify({ type: 'step', ...r })}\n`);
+      },
+    });
+  } finally {
+    await llm.close();
+  }
+  const summary = {
+    success: result.success,
+    status: result.status,
+    reward: result.reward,
+    steps: result.steps,
+    planningSeconds: Math.round(result.planningSeconds * 1000) / 1000,
+    llm: result.llm,
+    warnings: result.warnings.length,
+    model: llm.describe(),
+  };
+  if (opts.trace) appendFileSync(opts.trace, `${JSON.stringify({ type: 'result', ...summary, warnings: result.warnings })}\n`);
+  if (json) {
+    out.write(`${JSON.stringify(summary)}\n`);
+    return;
+  }
+  for (const w of result.warnings.slice(0, 5)) out.write(`warning: ${w}\n`);
+  if (result.warnings.length > 5) out.write(`(${result.warnings.length - 5} more warnings${opts.trace ? ` in ${opts.trace}` : ''})\n`);
+  if (opts.usage && result.usage) out.write(`${formatUsage(result.usage)}\n`);
+  out.write(`${formatResultLine(result, llm.describe())}\n`);
+}
+
+/** Adds `run` to the `kitchen` command. */
+export function registerKitchenRun(kitchen: Command): void {
+  const cmd = kitchen
+    .command('run')
+    .description('run one episode of a kitchen method (tru-pomdp, or a registered baseline) on a task file')
+    .requiredOption('--task <file>', 'task file (Tru-POMDP schema)')
+    .option('--kitchen <name>', 'kitchen for task files without a `kitchen` field')
+    .option('--method <name>', 'method: tru-pomdp or a registered baseline', 'tru-pomdp')
+    .option('--ablation <name>', 'tru-pomdp ablation: no-belief, no-hbu, no-toh, no-lrp, no-bts')
+    .option('--seed <n>', 'random seed (search and the synthetic LLM)', '1')
+    .option('--trace <file>', 'write one JSONL line per step')
+    .option('--time-per-move <s>', 'search seconds per move (default 1)')
+    .option('--max-trials <n>', 'also stop each search after N trials')
+    .option('--scenarios <k>', 'DESPOT scenarios K (default 30)')
+    .option('--depth <d>', 'search depth (default 20)')
+    .option('--rollout-depth <d>', 'rollout policy depth (default 10)')
+    .option('--epsilon <e>', 'supplement the belief when the surviving weight < 1 - e (default 0.7)')
+    .option('--clock <kind>', 'search budget clock: cpu (default) or wall')
+    .option('--step-limit <n>', 'override the level step limit (25/30/35)')
+    .option('--time-limit <s>', 'episode wall-time limit in seconds (default 600)')
+    .option('--usage', 'print the per-kind LLM usage table')
+    .option('--json', 'print one JSON object as the last line');
+  addModelOptions(cmd);
+  cmd.action((opts: KitchenRunOptions) => run(opts));
+}

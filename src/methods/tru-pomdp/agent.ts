@@ -1,0 +1,335 @@
+/**
+ * The Tru-POMDP agent loop (Tang et al. 2025, Fig. 1): build a belief with the
+ * Tree of Hypotheses, then repeat — plan with DESPOT over the belief-built
+ * action space, act, observe, hybrid belief update — until success, the step
+ * limit or the time budget. Each ablation of §5.3 is an option.
+ */
+import { GroundplanError } from '../../core/errors.js';
+import type { Rng } from '../../core/rng.js';
+import {
+  NONE,
+  formatAction,
+  navCost,
+  type KitchenAction,
+  type KitchenObservation,
+  type NamedObservation,
+} from '../../envs/kitchen/index.js';
+import { ask, LlmSchemaError } from '../../llm/index.js';
+import { Despot, History, makeBelief, type ClockKind, type DespotStats } from '../../pomdp/index.js';
+import type { KitchenMethod, MethodContext } from '../method.js';
+import { AgentWorld, type Particle } from './agent-world.js';
+import { filterBelief, needsSupplement, normalizeBelief, supplement, type Belief } from './hybrid-belief.js';
+import { beliefActions, kitchenPomdp } from './kitchen-pomdp.js';
+import { actSchema, renderAct, type ActVars, type GoalPairName } from './prompts.js';
+import { nearestTargetPolicy, unreachedGoals, type RolloutPolicy } from './rollout-policy.js';
+import { sceneVars, treeOfHypotheses } from './tree-of-hypotheses.js';
+
+export const ABLATIONS = ['no-belief', 'no-hbu', 'no-toh', 'no-lrp', 'no-bts'] as const;
+export type Ablation = (typeof ABLATIONS)[number];
+
+export interface TruPomdpOptions {
+  ablation?: Ablation;
+  /** C1: goal combinations per ToH query (3). */
+  c1: number;
+  /** C2: hidden locations per unseen object (3). */
+  c2: number;
+  /** ε: supplement when the surviving weight falls below 1 − ε (0.7). */
+  epsilon: number;
+  /** DESPOT scenarios K (30). */
+  numScenarios: number;
+  /** DESPOT search depth (20). */
+  depth: number;
+  /** Rollout depth of the default policy (10). */
+  rolloutDepth: number;
+  /** Seconds of search per move on `clock` (1). */
+  timePerMove: number;
+  /** Stop each search after this many trials as well. */
+  maxTrials?: number;
+  clock: ClockKind;
+  discount: number;
+  /** Rollout policy (default: the built-in nearest-target policy). */
+  policy?: RolloutPolicy;
+}
+
+export const DEFAULT_OPTIONS: TruPomdpOptions = {
+  c1: 3,
+  c2: 3,
+  epsilon: 0.7,
+  numScenarios: 30,
+  depth: 20,
+  rolloutDepth: 10,
+  timePerMove: 1,
+  clock: 'cpu',
+  discount: 0.95,
+};
+
+function num(o: Record<string, unknown>, key: string, min: number, integer: boolean): number | undefined {
+  const v = o[key];
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
+    throw new GroundplanError('TRU_OPTION', `tru-pomdp option ${key}: expected ${integer ? 'an integer' : 'a number'} ≥ ${min}, got ${String(v)}`);
+  }
+  return n;
+}
+
+/** Options from a loose record (CLI / registry), validated. */
+export function parseTruOptions(o: Record<string, unknown>): TruPomdpOptions {
+  const out: TruPomdpOptions = { ...DEFAULT_OPTIONS };
+  const ab = o.ablation;
+  if (ab !== undefined && ab !== '' && ab !== 'none') {
+    if (!ABLATIONS.includes(ab as Ablation)) throw new GroundplanError('TRU_OPTION', `unknown ablation '${String(ab)}' (known: ${ABLATIONS.join(', ')})`);
+    out.ablation = ab as Ablation;
+  }
+  out.c1 = num(o, 'c1', 1, true) ?? out.c1;
+  out.c2 = num(o, 'c2', 1, true) ?? out.c2;
+  out.epsilon = num(o, 'epsilon', 0, false) ?? out.epsilon;
+  if (out.epsilon > 1) throw new GroundplanError('TRU_OPTION', `tru-pomdp option epsilon must be in [0, 1], got ${out.epsilon}`);
+  out.numScenarios = num(o, 'numScenarios', 1, true) ?? out.numScenarios;
+  out.depth = num(o, 'depth', 1, true) ?? out.depth;
+  out.rolloutDepth = num(o, 'rolloutDepth', 0, true) ?? out.rolloutDepth;
+  out.timePerMove = num(o, 'timePerMove', 0, false) ?? out.timePerMove;
+  out.discount = num(o, 'discount', 0, false) ?? out.discount;
+  if (out.discount >= 1) throw new GroundplanError('TRU_OPTION', `tru-pomdp option discount must be < 1, got ${out.discount}`);
+  const mt = num(o, 'maxTrials', 1, true);
+  if (mt !== undefined) out.maxTrials = mt;
+  if (o.clock !== undefined) {
+    if (o.clock !== 'cpu' && o.clock !== 'wall') throw new GroundplanError('TRU_OPTION', `tru-pomdp option clock must be cpu or wall, got ${String(o.clock)}`);
+    out.clock = o.clock;
+  }
+  if (typeof o.policy === 'function') out.policy = o.policy as RolloutPolicy;
+  return out;
+}
+
+/** Belief summary for traces: hypotheses (goals) by total weight. */
+export interface HypothesisSummary {
+  goal: string;
+  weight: number;
+  particles: number;
+}
+
+function goalText(aw: AgentWorld, goal: Particle['goal']): string {
+  return goal.map((g) => `${aw.name(g.object)}→${aw.layout.areas[g.area]}`).join(', ');
+}
+
+export function summarizeBelief(aw: AgentWorld, b: Belief, top = 3): HypothesisSummary[] {
+  const by = new Map<string, HypothesisSummary>();
+  b.particles.forEach((p, i) => {
+    const key = goalText(aw, p.goal);
+    const e = by.get(key) ?? { goal: key, weight: 0, particles: 0 };
+    e.weight += b.weights[i];
+    e.particles++;
+    by.set(key, e);
+  });
+  return [...by.values()].sort((x, y) => y.weight - x.weight).slice(0, top).map((h) => ({ ...h, weight: Math.round(h.weight * 1000) / 1000 }));
+}
+
+/** Explore when no hypothesis is left: open the nearest closed area (NONE when all are open). */
+function exploreAction(aw: AgentWorld, z: KitchenObservation): KitchenAction {
+  let best: KitchenAction = NONE;
+  let cost = Infinity;
+  for (let a = 0; a < z.open.length; a++) {
+    if (z.open[a]) continue;
+    const c = navCost(aw.layout, z.robot, a);
+    if (c < cost) {
+      cost = c;
+      best = { type: 'open', area: a };
+    }
+  }
+  return best;
+}
+
+function top(b: Belief): Belief {
+  if (b.particles.length === 0) return b;
+  let k = 0;
+  for (let i = 1; i < b.weights.length; i++) if (b.weights[i] > b.weights[k]) k = i;
+  return { particles: [b.particles[k]], weights: [1] };
+}
+
+/** Run the agent in `ctx.env`; the Method's `run`. */
+export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Promise<void> {
+  const env = ctx.env;
+  const aw = new AgentWorld(env.layout);
+  const rng: Rng = ctx.rng;
+  const ab = opts.ablation;
+  const failedGoals: GoalPairName[][] = [];
+  const failedKeys = new Set<string>();
+  const placed = new Map<string, string>();
+  let named: NamedObservation = env.observation();
+  aw.observation(named);
+  let total = 0;
+
+  const recordFailed = (goals: GoalPairName[][]): void => {
+    for (const g of goals) {
+      const key = g.map((p) => `${p.object}@${p.target_area}`).sort().join('|');
+      if (failedKeys.has(key)) continue;
+      failedKeys.add(key);
+      failedGoals.push(g);
+    }
+  };
+  const toNames = (goal: Particle['goal']): GoalPairName[] => goal.map((g) => ({ object: aw.name(g.object), target_area: aw.layout.areas[g.area] }));
+
+  let tohCalls = 0;
+  const generate = async (): Promise<Belief> => {
+    const r = await treeOfHypotheses(
+      {
+        llm: ctx.llm,
+        meter: ctx.meter,
+        world: aw,
+        instruction: env.instruction,
+        observation: named,
+        failedGoals: [...failedGoals],
+        placed: [...placed].map(([object, area]) => ({ object, area })),
+        warn: (m) => ctx.warn(m),
+        signal: ctx.signal,
+      },
+      { c1: opts.c1, c2: opts.c2, maxPerCombination: 64, flat: ab === 'no-toh', temperature: 0.1 },
+    );
+    tohCalls++;
+    recordFailed(r.alreadyMet);
+    const b = normalizeBelief(r.particles, r.weights);
+    return ab === 'no-belief' ? top(b) : b;
+  };
+
+  let belief = await generate();
+  while (env.status === 'running') {
+    if (ctx.timeLeftMs() <= 0 || ctx.signal?.aborted) return;
+    const t0 = performance.now();
+    const z = aw.observation(named);
+    const world = aw.world;
+    belief = { particles: belief.particles.map((p) => ({ state: aw.pad(p.state), goal: p.goal })), weights: belief.weights };
+    const summary = summarizeBelief(aw, belief);
+    let action: KitchenAction;
+    let search: (Omit<DespotStats, 'rootActions'> & { rootActions: Array<{ action: string; lower: number; upper: number }> }) | undefined;
+    let decidedBy: string;
+    if (belief.particles.length === 0) {
+      action = exploreAction(aw, z);
+      decidedBy = 'explore (empty belief)';
+    } else if (ab === 'no-bts') {
+      action = await llmAct(ctx, aw, belief, named, failedGoals);
+      decidedBy = 'llm (tru.act)';
+    } else {
+      const model = kitchenPomdp(world, belief, { discount: opts.discount, policy: ab === 'no-lrp' ? undefined : (opts.policy ?? nearestTargetPolicy) });
+      const timeLeft = ctx.timeLeftMs() / 1000;
+      const despot = new Despot(model, rng.fork(), {
+        numScenarios: opts.numScenarios,
+        depth: opts.depth,
+        maxPolicySimLen: opts.rolloutDepth,
+        timePerMove: Math.max(0.01, Math.min(opts.timePerMove, timeLeft - 0.5)),
+        clock: opts.clock,
+        ...(opts.maxTrials !== undefined ? { maxTrials: opts.maxTrials } : {}),
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      });
+      const r = despot.search(makeBelief(belief.particles, belief.weights), new History());
+      const s0 = belief.particles[0].state;
+      action = model.codec.decode(r.action, s0);
+      search = {
+        ...r.stats,
+        rootActions: r.stats.rootActions
+          .map((q) => ({ action: formatAction(world, model.codec.decode(q.action, s0)), lower: round(q.lower), upper: round(q.upper) }))
+          .sort((x, y) => y.lower - x.lower),
+      };
+      decidedBy = 'despot';
+    }
+    const before = ctx.meter?.summary().total;
+    const text = formatAction(world, action);
+    const heldName = named.inHand;
+    const fb = env.step(text);
+    total += fb.reward;
+    named = fb.observation;
+    if (action.type === 'place' && fb.feasible && heldName) placed.set(heldName, aw.layout.areas[action.area]);
+    const planSeconds = (performance.now() - t0) / 1000;
+    // belief update for the next step
+    let update: Record<string, unknown> = {};
+    if (fb.status === 'running') {
+      const z2 = aw.observation(named);
+      if (ab === 'no-hbu') {
+        belief = await generate();
+        update = { regenerated: true };
+      } else {
+        const f = filterBelief(belief, action, z2, aw, true);
+        recordFailed(f.failedGoals.map(toNames));
+        let supplemented = false;
+        if (needsSupplement(f.survived, opts.epsilon)) {
+          supplemented = true;
+          const fresh = await generate();
+          belief = ab === 'no-belief' ? (f.particles.length > 0 ? top(normalizeBelief(f.particles, f.weights)) : fresh) : supplement(f, fresh);
+        } else {
+          belief = normalizeBelief(f.particles, f.weights);
+        }
+        update = { survived: round(f.survived), eliminated: f.eliminated, failedGoals: f.failedGoals.length, supplemented, particles: belief.particles.length };
+      }
+    }
+    const after = ctx.meter?.summary().total;
+    ctx.onStep?.({
+      step: env.steps,
+      action: fb.action,
+      feasible: fb.feasible,
+      reward: fb.reward,
+      totalReward: total,
+      planningSeconds: round(planSeconds),
+      details: {
+        decidedBy,
+        belief: summary,
+        ...(search ? { search } : {}),
+        update,
+        failedGoals: failedGoals.length,
+        tohQueries: tohCalls,
+        llm: before && after ? { calls: after.asks - before.asks, inputTokens: after.inputTokens - before.inputTokens, outputTokens: after.outputTokens - before.outputTokens } : undefined,
+      },
+    });
+  }
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/** w/o BTS: ask the LLM for the action given the belief (`tru.act`); falls back to the built-in policy on the top hypothesis. */
+async function llmAct(ctx: MethodContext, aw: AgentWorld, b: Belief, named: NamedObservation, failedGoals: GoalPairName[][]): Promise<KitchenAction> {
+  const world = aw.world;
+  const codec = kitchenPomdp(world, b).codec;
+  const s0 = b.particles[0].state;
+  const legal = beliefActions(world, codec, b.particles).map((id) => codec.decode(id, s0));
+  const names = legal.map((a) => formatAction(world, a));
+  const order = b.weights.map((w, i) => ({ w, i })).sort((x, y) => y.w - x.w).slice(0, 5);
+  const vars: ActVars = {
+    ...sceneVars(ctx.env.instruction, named),
+    failedGoals,
+    actions: names,
+    hypotheses: order.map(({ w, i }) => {
+      const p = b.particles[i];
+      return {
+        probability: Math.round(w * 100) / 100,
+        goal: p.goal.map((g) => ({ object: aw.name(g.object), target_area: aw.layout.areas[g.area] })),
+        hidden: p.goal.filter((g) => p.state.objectArea[g.object] >= 0 && !p.state.open[p.state.objectArea[g.object]]).map((g) => ({ object: aw.name(g.object), area: aw.layout.areas[p.state.objectArea[g.object]] })),
+      };
+    }),
+  };
+  const best = b.particles[order[0].i];
+  const fallback = nearestTargetPolicy(unreachedGoals(best.state, best.goal), { world, state: best.state });
+  try {
+    const r = await ask(
+      ctx.llm,
+      {
+        kind: 'tru.act',
+        vars,
+        messages: renderAct(vars),
+        schema: actSchema,
+        check: (v) => (names.includes(v.action.trim()) ? [] : [`'${v.action}' is not one of the legal actions: ${names.join(', ')}`]),
+      },
+      { meter: ctx.meter, signal: ctx.signal },
+    );
+    return legal[names.indexOf(r.value.action.trim())];
+  } catch (err) {
+    if (!(err instanceof LlmSchemaError)) throw err;
+    ctx.warn(`tru.act: no legal action after the repair turn; used the built-in policy`);
+    return fallback;
+  }
+}
+
+export const truPomdpMethod: KitchenMethod = {
+  name: 'tru-pomdp',
+  description: 'Tru-POMDP: Tree of Hypotheses belief, hybrid belief update, DESPOT over a belief-built action space',
+  run: (ctx, options) => runTruPomdp(ctx, parseTruOptions(options)),
+};

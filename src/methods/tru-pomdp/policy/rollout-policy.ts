@@ -1,0 +1,132 @@
+/**
+ * The rollout policy the planner calls: synchronous and batched. Either the
+ * built-in policy (TypeScript, in the main thread) or an LLM-written policy
+ * served by a `SyncPolicyRunner`; every fault of the latter degrades to the
+ * built-in policy and leaves a warning value (the library never prints):
+ * a call that throws or returns garbage uses the built-in action for that
+ * state; a timeout or crash stops the worker and switches to the built-in
+ * policy for good.
+ */
+import type { KitchenAction } from '../../../envs/kitchen/actions.js';
+import type { GoalPair } from '../../../envs/kitchen/goal.js';
+import type { KitchenState, KitchenWorld } from '../../../envs/kitchen/state.js';
+import type { EventHandler } from '../../../core/events.js';
+import { BUILTIN_POLICY_SOURCE, builtinNextAction } from './builtin.js';
+import { toKitchenAction, toPolicyScene, unreachedGoals } from './scene.js';
+import type { SyncPolicyRunner } from './sync-runner.js';
+import type { PolicyQuery } from './wire.js';
+
+export type PolicyWarningCode = 'policy-llm-error' | 'policy-rejected' | 'policy-runtime-error' | 'policy-stopped';
+
+/** A warning for the user: the CLI prints `warning: <message>`. */
+export interface PolicyWarning {
+  readonly code: PolicyWarningCode;
+  readonly message: string;
+}
+
+export interface PolicyStats {
+  /** Policy calls answered. */
+  calls: number;
+  /** Batches sent to the sandbox. */
+  batches: number;
+  /** Calls answered by the built-in policy because the LLM policy failed. */
+  fallbackCalls: number;
+}
+
+export interface RolloutPolicy {
+  /** Which policy is answering now ('builtin' after a fatal fault of an LLM policy). */
+  readonly origin: 'llm' | 'builtin';
+  /** The JavaScript source of the policy in use. */
+  readonly source: string;
+  /** One action per query (never throws for policy faults). */
+  evaluate(queries: readonly PolicyQuery[]): KitchenAction[];
+  /** One call. */
+  nextAction(world: KitchenWorld, state: KitchenState, goal: readonly GoalPair[]): KitchenAction;
+  /** Warnings so far (loading and runtime). */
+  readonly warnings: readonly PolicyWarning[];
+  readonly stats: Readonly<PolicyStats>;
+  /** Stops the worker, if any. */
+  close(): void;
+}
+
+/** The built-in action for one query. */
+export function builtinAction(q: PolicyQuery): KitchenAction {
+  return toKitchenAction(builtinNextAction(unreachedGoals(q.state, q.goal), toPolicyScene(q.world, q.state)));
+}
+
+export function builtinRolloutPolicy(warnings: PolicyWarning[] = []): RolloutPolicy {
+  const stats: PolicyStats = { calls: 0, batches: 0, fallbackCalls: 0 };
+  return {
+    origin: 'builtin',
+    source: BUILTIN_POLICY_SOURCE,
+    warnings,
+    stats,
+    evaluate(queries) {
+      stats.calls += queries.length;
+      return queries.map(builtinAction);
+    },
+    nextAction(world, state, goal) {
+      stats.calls++;
+      return builtinAction({ world, state, goal });
+    },
+    close() {},
+  };
+}
+
+export interface SandboxedPolicyOptions {
+  /** Warnings already collected while loading. */
+  warnings?: PolicyWarning[];
+  /** Called once per new warning. */
+  onWarning?: EventHandler<PolicyWarning>;
+}
+
+/** An LLM-written policy running in `runner`, degrading to the built-in policy on faults. */
+export function sandboxedRolloutPolicy(runner: SyncPolicyRunner, options: SandboxedPolicyOptions = {}): RolloutPolicy {
+  const warnings = options.warnings ?? [];
+  const stats: PolicyStats = { calls: 0, batches: 0, fallbackCalls: 0 };
+  let origin: 'llm' | 'builtin' = 'llm';
+  let warnedRuntime = false;
+  const warn = (w: PolicyWarning): void => {
+    warnings.push(w);
+    options.onWarning?.(w);
+  };
+  const evaluate = (queries: readonly PolicyQuery[]): KitchenAction[] => {
+    stats.calls += queries.length;
+    if (origin === 'builtin') {
+      stats.fallbackCalls += queries.length;
+      return queries.map(builtinAction);
+    }
+    stats.batches++;
+    const outcome = runner.evaluate(queries);
+    if (outcome.status !== 'ok') {
+      origin = 'builtin';
+      runner.close();
+      warn({ code: 'policy-stopped', message: `LLM rollout policy stopped (${outcome.message}); using the built-in policy from now on` });
+      stats.fallbackCalls += queries.length;
+      return queries.map(builtinAction);
+    }
+    const failed = outcome.threw + outcome.garbage;
+    if (failed > 0) {
+      stats.fallbackCalls += failed;
+      if (!warnedRuntime) {
+        warnedRuntime = true;
+        const first = outcome.errors[0];
+        warn({ code: 'policy-runtime-error', message: `LLM rollout policy failed on ${failed} of ${queries.length} calls in a batch (${first ? first.message : 'malformed answer'}); the built-in policy answered those (further failures are counted in stats.fallbackCalls)` });
+      }
+    }
+    return outcome.actions.map((a, i) => a ?? builtinAction(queries[i]));
+  };
+  return {
+    get origin() {
+      return origin;
+    },
+    get source() {
+      return origin === 'llm' ? runner.source : BUILTIN_POLICY_SOURCE;
+    },
+    warnings,
+    stats,
+    evaluate,
+    nextAction: (world, state, goal) => evaluate([{ world, state, goal }])[0],
+    close: () => runner.close(),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Synchronous policy calls for DESPOT rollouts, which cannot await: a
+ * dedicated worker thread (same sandbox script: `ses` lockdown + Compartment)
+ * serves batches through a `MessageChannel`; the caller posts a batch, wakes
+ * the worker with `Atomics.notify`, blocks in `Atomics.wait` with the batch's
+ * time limit and reads the reply with `receiveMessageOnPort`. On a timeout the
+ * worker is terminated (an endless loop in the policy cannot stall the
+ * planner) and the runner reports itself dead. A main-thread Compartment
+ * would be faster per call but cannot be interrupted and needs `lockdown()`
+ * of the main realm, which would freeze the whole program's intrinsics.
+ */
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { DEFAULT_SANDBOX_LIMITS, workerResourceLimits, type SandboxLimits } from './sandbox.js';
+import { encodeQueries, outcomeFromReply, sourceKey, type BatchOutcome, type PolicyQuery, type WorkerReply } from './wire.js';
+import { sandboxWorkerFile } from './worker-source.js';
+
+export interface SyncRunnerOptions extends SandboxLimits {
+  /** Time allowed for the worker to start (load ses, lockdown) and compile the policy. Default 15000 ms. */
+  startupTimeoutMs?: number;
+}
+
+type StartResult = { status: 'ok'; runner: SyncPolicyRunner } | Exclude<BatchOutcome, { status: 'ok' }>;
+
+export class SyncPolicyRunner {
+  readonly source: string;
+  readonly timeoutMs: number;
+  private readonly key: string;
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly ctrl: Int32Array;
+  private readonly knownWorlds = new Set<number>();
+  private seq = 0;
+  private deadReason: string | undefined;
+  private workerError: string | undefined;
+
+  private constructor(source: string, options: SyncRunnerOptions) {
+    this.source = source;
+    this.key = sourceKey(source);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_SANDBOX_LIMITS.timeoutMs;
+    this.ctrl = new Int32Array(new SharedArrayBuffer(8));
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.worker = new Worker(sandboxWorkerFile(), {
+      workerData: { __groundplanSync: true, ctrl: this.ctrl, port: port2 },
+      transferList: [port2],
+      execArgv: [],
+      resourceLimits: workerResourceLimits(options.maxMemoryMb ?? DEFAULT_SANDBOX_LIMITS.maxMemoryMb),
+    });
+    this.worker.on('error', (err: Error) => {
+      this.workerError = err.message;
+    });
+    this.worker.unref();
+  }
+
+  /**
+   * Starts a worker and compiles `source` in it (blocking up to
+   * `startupTimeoutMs`). Returns the runner, or why the policy cannot run.
+   */
+  static start(source: string, options: SyncRunnerOptions = {}): StartResult {
+    const runner = new SyncPolicyRunner(source, options);
+    const first = runner.call({ op: 'eval', key: runner.key, source, worlds: [], buf: new Int32Array(0), count: 0 }, options.startupTimeoutMs ?? 15000, 0);
+    if (first.status === 'ok') return { status: 'ok', runner };
+    runner.close();
+    return first;
+  }
+
+  /** Why the runner stopped (a timeout or a crash), or undefined while it works. */
+  get dead(): string | undefined {
+    return this.deadReason;
+  }
+
+  /** Evaluates a batch synchronously. After a timeout or crash every call returns that outcome again. */
+  evaluate(queries: readonly PolicyQuery[]): BatchOutcome {
+    if (this.deadReason !== undefined) return { status: 'crashed', message: this.deadReason };
+    const { buf, count, worlds } = encodeQueries(queries, this.knownWorlds);
+    return this.call({ op: 'eval', key: this.key, source: this.source, worlds, buf, count }, this.timeoutMs, count);
+  }
+
+  private call(msg: Record<string, unknown>, timeoutMs: number, count: number): BatchOutcome {
+    if (this.deadReason !== undefined) return { status: 'crashed', message: this.deadReason };
+    const seq = ++this.seq;
+    this.port.postMessage(msg);
+    Atomics.store(this.ctrl, 0, seq);
+    Atomics.notify(this.ctrl, 0);
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const cur = Atomics.load(this.ctrl, 1);
+      if (cur === seq) break;
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        const why = this.workerError !== undefined ? ` (worker error: ${this.workerError})` : ' (endless loop, or the worker ran out of memory)';
+        const message = `no answer within ${timeoutMs} ms for ${count} calls${why}; the worker was stopped`;
+        this.kill(message);
+        return { status: 'timeout', timeoutMs, message };
+      }
+      Atomics.wait(this.ctrl, 1, cur, left);
+    }
+    const got = receiveMessageOnPort(this.port);
+    if (got === undefined) {
+      this.kill('the worker replied without a message');
+      return { status: 'crashed', message: 'the worker replied without a message' };
+    }
+    const outcome = outcomeFromReply(got.message as WorkerReply, count);
+    if (outcome.status === 'crashed') this.kill(outcome.message);
+    return outcome;
+  }
+
+  private kill(reason: string): void {
+    this.deadReason = reason;
+    void this.worker.terminate();
+    this.port.close();
+  }
+
+  /** Stops the worker. */
+  close(): void {
+    if (this.deadReason === undefined) this.kill('closed');
+  }
+}
