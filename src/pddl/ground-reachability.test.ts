@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ground } from './ground.js';
+import { Reachability } from './ground-reachability.js';
 import { parseDomain } from './parse-domain.js';
 import { parseProblem } from './parse-problem.js';
 
@@ -124,6 +125,33 @@ describe('relaxed reachability', () => {
         }
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('Reachability fact store', () => {
+  it('keeps distinct tuples distinct with exact and hashed keys', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 200_000 }),
+        fc.array(fc.array(fc.nat(), { minLength: 4, maxLength: 4 }), { maxLength: 300 }),
+        (nObjects, raw) => {
+          const store = new Reachability(nObjects, [4, 1], () => false);
+          const tuples = raw.map((t) => t.map((v) => v % nObjects));
+          const ids = tuples.map((t) => store.add(0, t));
+          const byKey = new Map<string, number>();
+          tuples.forEach((t, i) => {
+            const k = t.join(',');
+            const prev = byKey.get(k);
+            if (prev === undefined) byKey.set(k, ids[i]);
+            else expect(ids[i]).toBe(prev);
+            expect(store.lookup(0, t)).toBe(ids[i]);
+            expect(store.lookup(1, [t[0]])).toBe(-1);
+          });
+          expect(new Set(ids).size).toBe(byKey.size);
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });

@@ -78,7 +78,14 @@ interface Trigger {
 export class Reachability {
   readonly factPred: number[] = [];
   readonly factArgs: number[][] = [];
-  private readonly factMaps: Map<Key, number>[] = [];
+  /**
+   * Per predicate: fact key → fact id. Small-arity predicates use an exact integer key
+   * (within V8's small-integer range); the others a 30-bit hash with a collision chain
+   * (`sameHash`) checked against the stored arguments.
+   */
+  private readonly factMaps: Map<number, number>[] = [];
+  private readonly exactKey: boolean[] = [];
+  private readonly sameHash: number[] = [];
   private readonly processedByPred: number[][] = [];
   private readonly indexes: Index[][] = [];
   /** Per predicate: triggers whose atom has no constant. */
@@ -100,6 +107,7 @@ export class Reachability {
     this.isStatic = isStatic;
     for (let p = 0; p < arity.length; p++) {
       this.factMaps.push(new Map());
+      this.exactKey.push(Math.pow(this.base, arity[p]) < 2 ** 30);
       this.processedByPred.push([]);
       this.indexes.push([]);
       this.triggers.push([]);
@@ -122,16 +130,45 @@ export class Reachability {
     return s;
   }
 
+  private static hash(values: ArrayLike<number>): number {
+    let h = 0x2545f491;
+    for (let i = 0; i < values.length; i++) {
+      h = Math.imul(h ^ values[i], 0x5bd1e995);
+      h ^= h >>> 13;
+    }
+    return (h ^ (h >>> 15)) & 0x3fffffff;
+  }
+
+  private sameArgs(id: number, values: ArrayLike<number>): boolean {
+    const a = this.factArgs[id];
+    for (let i = 0; i < a.length; i++) if (a[i] !== values[i]) return false;
+    return true;
+  }
+
+  private findFact(pred: number, values: ArrayLike<number>): number {
+    const m = this.factMaps[pred];
+    if (this.exactKey[pred]) return m.get(this.key(values) as number) ?? -1;
+    let id = m.get(Reachability.hash(values)) ?? -1;
+    while (id >= 0 && !this.sameArgs(id, values)) id = this.sameHash[id];
+    return id;
+  }
+
   /** Adds a fact (queued for processing); returns its id. */
   add(pred: number, args: number[]): number {
-    const m = this.factMaps[pred];
-    const k = this.key(args);
-    const old = m.get(k);
-    if (old !== undefined) return old;
+    const old = this.findFact(pred, args);
+    if (old >= 0) return old;
     const id = this.factPred.length;
     this.factPred.push(pred);
     this.factArgs.push(args);
-    m.set(k, id);
+    const m = this.factMaps[pred];
+    if (this.exactKey[pred]) {
+      m.set(this.key(args) as number, id);
+      this.sameHash.push(-1);
+    } else {
+      const h = Reachability.hash(args);
+      this.sameHash.push(m.get(h) ?? -1);
+      m.set(h, id);
+    }
     return id;
   }
 
@@ -155,12 +192,18 @@ export class Reachability {
 
   /** The id of the fact `pred(args)` with args encoded as in RAtom over `binding`, or -1. */
   lookupEnc(pred: number, enc: readonly number[], binding: Int32Array): number {
-    return this.factMaps[pred].get(this.encKey(enc, binding)) ?? -1;
+    if (this.exactKey[pred]) return this.factMaps[pred].get(this.encKey(enc, binding) as number) ?? -1;
+    const v = this.encScratch;
+    v.length = enc.length;
+    for (let i = 0; i < enc.length; i++) v[i] = enc[i] < 0 ? -enc[i] - 1 : binding[enc[i]];
+    return this.findFact(pred, v);
   }
+
+  private readonly encScratch: number[] = [];
 
   /** The id of a fact, or -1. */
   lookup(pred: number, args: ArrayLike<number>): number {
-    return this.factMaps[pred].get(this.key(args)) ?? -1;
+    return this.findFact(pred, args);
   }
 
   factsOf(pred: number): readonly number[] {
