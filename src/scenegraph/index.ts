@@ -1,0 +1,15 @@
+/**
+ * The graph world model of GAVEL (Graph World Models for Verified and
+ * Efficient Long-Horizon LLM Task Planning): a typed scene graph (§III-A),
+ * the nine primitives with pre/effects (§IV-E), plan verification and
+ * model-derived repair (§IV-F, Algorithm 2).
+ */
+export * from './types.js';
+export { WorldState } from './state.js';
+export { Scene } from './scene.js';
+export { parseScene, sceneFromJson, sceneToJson, sceneFileSchema, SAFETY_CRITICAL_APPLIANCES, type SceneFile } from './scene-file.js';
+export { APPLIANCES, settle, type ApplianceSpec } from './appliances.js';
+export { PRIMITIVES, PRIMITIVE_NAMES, FAILURE_CODES, primitiveName, closedEnclosure, type PrimitiveSpec, type Failure, type FailureCode, type ParamKind } from './primitives.js';
+export { verifyPlan, resolveStep, literalHolds, unmetLiterals, rank, compareRank, type Verdict, type StepFailure, type SafetyViolation, type StepTrace } from './verify.js';
+export { repairPlan, proposeEdit, REPAIR_RULES, type RepairRule, type RepairEdit, type RepairResult, type RepairOptions } from './repair.js';
+export { parsePlanText, parseStep } from './plan-format.js';
