@@ -156,7 +156,15 @@ function fromDiagnostic(d: PddlDiagnostic, ctx: Ctx): Issue | null {
 
 /** Runs every check on an assembled model. Issues are in model order (actions, then sections). */
 export function checkModel(model: DomainModel): Issue[] {
-  const asm = assembleDomain(model, { descriptions: false });
+  return checkText(model, assembleDomain(model, { descriptions: false }));
+}
+
+/**
+ * Runs every check on a domain text whose action regions are known (an
+ * assembled model, or a user's domain.pddl read by `modelFromPddl`).
+ * Issues carry the engine diagnostic's line and column in that text.
+ */
+export function checkText(model: DomainModel, asm: { text: string; regions: Region[]; unreadable: { action: number; section: Section; message: string }[] }, file = 'domain.pddl'): Issue[] {
   const ctx: Ctx = { model, text: asm.text, regions: asm.regions };
   const issues: Issue[] = [];
   for (const u of asm.unreadable) {
@@ -192,7 +200,7 @@ export function checkModel(model: DomainModel): Issue[] {
       }
     }
   });
-  for (const d of checkDomain(asm.text, 'domain.pddl').diagnostics) {
+  for (const d of checkDomain(asm.text, file).diagnostics) {
     if (d.code === 'name-clash' && issues.some((i) => i.category === 'name-clash')) continue;
     const issue = fromDiagnostic(d, ctx);
     if (!issue) continue;

@@ -75,17 +75,17 @@ export async function constructAction(
   actionIndex: number,
   predicates: readonly PredicateDef[],
   pass: number,
-  options: { maxFeedbackRounds?: number; signal?: AbortSignal; temperature?: number; messages?: ChatMessage[]; onTurn?: (t: HistoryTurn) => void } = {},
+  options: { maxFeedbackRounds?: number; signal?: AbortSignal; temperature?: number; messages?: ChatMessage[]; review?: boolean; onTurn?: (t: HistoryTurn) => void } = {},
 ): Promise<{ action: ActionModel; accepted: PredicateDef[]; issues: Issue[]; rounds: number; messages: ChatMessage[]; usage: TokenUsage }> {
   const action = spec.actions[actionIndex];
   const maxRounds = options.maxFeedbackRounds ?? 8;
   const messages = options.messages ?? actionModelMessages(spec, action, predicates);
-  let pending = messages.map((m) => ({ ...m }));
+  let pending = options.messages ? messages.slice(-1).map((m) => ({ ...m })) : messages.map((m) => ({ ...m }));
   let usage = ZERO_USAGE;
   const context = { name: spec.name, types: spec.types, requirements: spec.requirements, predicates: [...predicates] };
   const names = { name: action.name, pddlName: actionSlug(action.name) };
   for (let round = 1; ; round++) {
-    const vars: ActionModelVars = { domain: spec.name, action: action.name, pass, predicates: [...predicates] };
+    const vars: ActionModelVars = { domain: spec.name, action: action.name, pass, predicates: [...predicates], review: options.review };
     const res = await client.complete({ kind: ACTION_MODEL_KIND, messages: messages.map((m) => ({ ...m })), vars: { ...vars, round }, signal: options.signal, temperature: options.temperature, attempt: round });
     usage = addUsage(usage, res.usage);
     messages.push({ role: 'assistant', content: res.text });

@@ -72,6 +72,8 @@ export interface ActionModelVars {
   action: string;
   pass: number;
   predicates: PredicateDef[];
+  /** True for a revision after a person's correction. */
+  review?: boolean;
 }
 
 export function actionModelMessages(spec: DomainSpec, action: ActionSpec, predicates: readonly PredicateDef[]): ChatMessage[] {

@@ -58,7 +58,7 @@ function actionModelAnswer(call: SyntheticCall, ctx: SyntheticContext): string {
   const v = call.vars as ActionVars;
   const gold = truth.gold ? goldAction(truth as { gold: DomainModel }, v.action) : undefined;
   if (!truth.gold || !gold) throw new LlmError('LLM_SYNTHETIC', `synthetic llmdm.action-model: no gold model for action '${v.action}'`);
-  const key = `${v.action}|${v.pass}|${call.messages[1]?.content ?? ''}`;
+  const key = `${v.action}|${call.messages[1]?.content ?? ''}`;
   const fix = knob(ctx, 'llmdm.fixProbability');
   let errors: Injected[];
   if (call.attempt === 1 && !v.review) {
