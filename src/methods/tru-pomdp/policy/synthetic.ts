@@ -7,7 +7,7 @@
  * - `throws`: reads a field that does not exist (TypeError);
  * - `garbage`: returns area names instead of ids;
  * - `loop`: an endless loop when the hand holds a non-goal object;
- * - `pingpong`: puts a picked object straight back (never finishes).
+ * - `pingpong`: puts a picked goal object straight back (feasible, never finishes).
  * A repair turn (any call with an earlier assistant answer) gets the correct code.
  */
 import { declareSyntheticKnobs, registerSyntheticGenerator, type SyntheticCall, type SyntheticContext } from '../../../llm/synthetic-model.js';
@@ -35,7 +35,7 @@ export function buggyPolicySource(bug: PolicyBug): string {
     case 'loop':
       return replaceOnce(src, '    // Otherwise put it down on the nearest open area.\n', '    // Otherwise put it down on the nearest open area.\n    let k = 0;\n    while (k >= 0) k = (k + 1) % 7;\n');
     case 'pingpong':
-      return replaceOnce(src, '    // Otherwise put it down on the nearest open area.\n', "    // Put it back where it is needed most.\n    if (scene.objects[held]) return { type: 'PLACE', area: scene.robotArea };\n");
+      return replaceOnce(src, "        return { type: 'PLACE', area: g.area };", "        return { type: 'PLACE', area: scene.robotArea };");
   }
 }
 
