@@ -95,6 +95,8 @@ export class Reachability {
   /** Per predicate: fact key → rules waiting for that variable-free atom. */
   private readonly waiting: Map<Key, RuleState[]>[] = [];
   private readonly base: number;
+  /** Longest tuple whose integer key base^n stays exact. */
+  private exactLen = 0;
   private head = 0;
   private readonly isStatic: (pred: number) => boolean;
 
@@ -104,6 +106,7 @@ export class Reachability {
     isStatic: (pred: number) => boolean,
   ) {
     this.base = Math.max(2, nObjects);
+    while (Math.pow(this.base, this.exactLen + 1) < 9e15) this.exactLen++;
     this.isStatic = isStatic;
     for (let p = 0; p < arity.length; p++) {
       this.factMaps.push(new Map());
@@ -120,7 +123,7 @@ export class Reachability {
     const n = positions ? positions.length : values.length;
     if (n === 0) return 0;
     if (n === 1) return positions ? values[positions[0]] : values[0];
-    if (Math.pow(this.base, n) < 9e15) {
+    if (n <= this.exactLen) {
       let k = 0;
       for (let i = n - 1; i >= 0; i--) k = k * this.base + (positions ? values[positions[i]] : values[i]);
       return k;
@@ -177,7 +180,7 @@ export class Reachability {
     const n = enc.length;
     if (n === 0) return 0;
     if (n === 1) return enc[0] < 0 ? -enc[0] - 1 : binding[enc[0]];
-    if (Math.pow(this.base, n) < 9e15) {
+    if (n <= this.exactLen) {
       let k = 0;
       for (let i = n - 1; i >= 0; i--) {
         const e = enc[i];
