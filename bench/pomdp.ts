@@ -79,12 +79,13 @@ function run(): void {
           if (done.has(k)) continue;
           const w0 = performance.now();
           const c0 = process.cpuUsage();
+          const model = spec.seeded ? makeProblem(problem, seed).model : spec.model;
           const r = runEpisode(
-            spec.model,
+            model,
             (rng) =>
               solver === 'pomcp'
-                ? new Pomcp(spec.model, rng, { timePerMove: T })
-                : new Despot(spec.model, rng, { timePerMove: T, lambda: spec.lambda }),
+                ? new Pomcp(model, rng, { timePerMove: T })
+                : new Despot(model, rng, { timePerMove: T, lambda: spec.lambda }),
             { seed },
           );
           const c = process.cpuUsage(c0);

@@ -45,7 +45,7 @@ export function register(program: Command): void {
   pomdp
     .command('run')
     .description(`run episodes on a problem (${PROBLEM_IDS.join(' | ')})`)
-    .argument('<problem>', 'tiger | tag | rocksample:7:8 | rocksample:11:11')
+    .argument('<problem>', 'tiger | tag | lasertag | rocksample:7:8 | rocksample:11:11')
     .option('--solver <name>', 'despot | pomcp', 'despot')
     .option('--time-per-move <s>', 'search seconds per move (see --clock)', '1')
     .option('--clock <kind>', 'cpu (process CPU time, like the reference) | wall', 'cpu')
@@ -74,7 +74,7 @@ export function register(program: Command): void {
       const lambda = o.lambda === undefined ? spec.lambda : num('lambda', o.lambda, { min: 0 });
       const xi = num('xi', o.xi, { min: 0 });
       const trials = o.trials === undefined ? undefined : num('trials', o.trials, { int: true, min: 1 });
-      const model = spec.model;
+      let model = spec.model;
       const makePlanner = (rng: Rng): Planner<number> =>
         solver === 'despot'
           ? new Despot(model, rng, { numScenarios: K, depth, lambda, xi, timePerMove, clock, maxTrials: trials })
@@ -91,6 +91,7 @@ export function register(program: Command): void {
       if (!o.json || !bar) process.stdout.write(`# ${spec.id} solver=${solver} T=${timePerMove}s (${clock}) K=${K} depth=${depth} λ=${lambda} ξ=${xi} episodes=${episodes}\n`);
       for (let e = 0; e < episodes; e++) {
         const seed = seed0 + e;
+        if (spec.seeded) model = makeProblem(problem, seed).model;
         bar?.start(maxSteps, 0, { ep: e + 1, eps: episodes, step: 0 });
         const r = runEpisode(model, makePlanner, { seed, maxSteps }, (ev) => bar?.update(ev.record.t + 1, { ep: e + 1, eps: episodes, step: ev.record.t + 1 }));
         results.push(r);

@@ -27,12 +27,12 @@ export interface TagMap {
   readonly dist: Int32Array;
 }
 
-export function buildTagMap(rows: readonly string[] = MAP): TagMap {
+export function buildTagMap(rows: readonly string[] = MAP, maxWidth = 10): TagMap {
   const cellAt = new Map<string, number>();
   const xs: number[] = [];
   const ys: number[] = [];
   rows.forEach((row, y) => {
-    for (let x = 0; x < Math.min(10, row.length); x++) {
+    for (let x = 0; x < Math.min(maxWidth, row.length); x++) {
       if (row[x] !== '#') {
         cellAt.set(`${x},${y}`, xs.length);
         xs.push(x);
@@ -66,7 +66,7 @@ export function buildTagMap(rows: readonly string[] = MAP): TagMap {
   return { numCells: n, cx: Int32Array.from(xs), cy: Int32Array.from(ys), neighbour, dist };
 }
 
-interface TagTables {
+export interface TagTables {
   map: TagMap;
   /** Opponent outcomes per (rob,opp) state: up to 5 next cells with cumulative probabilities. */
   oppCell: Int32Array;
@@ -80,7 +80,8 @@ interface TagTables {
   sp: Float64Array;
 }
 
-function buildTables(map: TagMap, gamma: number): TagTables {
+/** Opponent dynamics, MDP policy (when `mdp`) and SP bound for a Tag-style map. */
+export function buildTagTables(map: TagMap, gamma: number, mdp = true): TagTables {
   const n = map.numCells;
   const S = n * n;
   const oppCell = new Int32Array(S * 5);
@@ -124,7 +125,7 @@ function buildTables(map: TagMap, gamma: number): TagTables {
   // MDP value iteration (fully observable Tag)
   const V = new Float64Array(S);
   const policy = new Int32Array(S);
-  for (let iter = 0; iter < 10000; iter++) {
+  for (let iter = 0; mdp && iter < 10000; iter++) {
     let delta = 0;
     for (let s = 0; s < S; s++) {
       const rob = (s / n) | 0;
@@ -157,7 +158,8 @@ function buildTables(map: TagMap, gamma: number): TagTables {
   for (let s = 0; s < S; s++) {
     const rob = (s / n) | 0;
     const opp = s - rob * n;
-    const g = Math.pow(gamma, map.dist[rob * n + opp]);
+    const dd = map.dist[rob * n + opp];
+    const g = dd < 0 ? 0 : Math.pow(gamma, dd);
     sp[s] = -(1 - g) / (1 - gamma) + 10 * g;
   }
   return { map, oppCell, oppCum, oppCount, oppProb, policy, mdpValue: V, sp };
@@ -173,7 +175,7 @@ export function createTag(options: TagOptions = {}): PomdpModel<number> {
   const gamma = options.discount ?? 0.95;
   let tables = cache.get(String(gamma));
   if (!tables) {
-    tables = buildTables(buildTagMap(), gamma);
+    tables = buildTagTables(buildTagMap(), gamma);
     cache.set(String(gamma), tables);
   }
   const { map, oppCell, oppCum, oppCount, policy, sp } = tables;
