@@ -84,5 +84,5 @@ export function supplement(filtered: { particles: Particle[]; weights: number[];
 
 /** Whether to call the Tree of Hypotheses: w_BF < 1 − ε. */
 export function needsSupplement(survived: number, epsilon: number): boolean {
-  return survived < 1 - epsilon;
+  return survived < 1 - epsilon - 1e-9;
 }

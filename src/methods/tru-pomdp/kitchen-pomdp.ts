@@ -22,7 +22,7 @@ import {
 } from '../../envs/kitchen/index.js';
 import type { Rng } from '../../core/rng.js';
 import type { PomdpModel, StepOutcome } from '../../pomdp/index.js';
-import { particleObsKey, visibleOf, type Particle } from './agent-world.js';
+import { particleObsHash, visibleOf, type Particle } from './agent-world.js';
 import { unreachedGoals, type RolloutPolicy } from './rollout-policy.js';
 
 /** Dense action ids over a world: OPEN a → a, PLACE a → A + a, PICK o → 2A + o, NONE → 2A + O. */
@@ -108,10 +108,10 @@ export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[
       const next = applyAction(world, p.state, a).state;
       const reward = planningReward(world, p.state, a, next, p.goal);
       const np: Particle = next === p.state ? p : { state: next, goal: p.goal };
-      return { state: np, reward, observation: particleObsKey(next), terminal: planningTerminal(next, p.goal) };
+      return { state: np, reward, observation: particleObsHash(next), terminal: planningTerminal(next, p.goal) };
     },
     obsProb(obs, next) {
-      return particleObsKey(next.state) === obs ? 1 : 0;
+      return particleObsHash(next.state) === obs ? 1 : 0;
     },
     initialParticles: () => ({ states: belief.particles, weights: belief.weights }),
     sampleInitialState: (rng: Rng) => belief.particles[rng.weightedIndex(belief.weights)],
