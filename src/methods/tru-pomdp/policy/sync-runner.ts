@@ -37,7 +37,7 @@ export class SyncPolicyRunner {
     this.source = source;
     this.key = sourceKey(source);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_SANDBOX_LIMITS.timeoutMs;
-    this.ctrl = new Int32Array(new SharedArrayBuffer(8));
+    this.ctrl = new Int32Array(new SharedArrayBuffer(12));
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.worker = new Worker(sandboxWorkerFile(), {
@@ -95,7 +95,12 @@ export class SyncPolicyRunner {
       }
       Atomics.wait(this.ctrl, 1, cur, left);
     }
-    const got = receiveMessageOnPort(this.port);
+    // The reply is posted before the counter is bumped, but it can become visible a moment later.
+    let got = receiveMessageOnPort(this.port);
+    for (let spin = 0; got === undefined && spin < 20000; spin++) {
+      Atomics.wait(this.ctrl, 2, 0, 0.1);
+      got = receiveMessageOnPort(this.port);
+    }
     if (got === undefined) {
       this.kill('the worker replied without a message');
       return { status: 'crashed', message: 'the worker replied without a message' };

@@ -167,9 +167,15 @@ if (workerData && workerData.__groundplanSync) {
   const port = workerData.port;
   let seen = 0;
   for (;;) {
-    Atomics.wait(ctrl, 0, seen);
+    // Atomics.wait can return without a new request (observed on Node 20): re-check the counter.
+    while (Atomics.load(ctrl, 0) === seen) Atomics.wait(ctrl, 0, seen);
     seen = Atomics.load(ctrl, 0);
-    const got = receiveMessageOnPort(port);
+    // The message is posted before the counter is bumped, but it can become visible a moment later.
+    let got = receiveMessageOnPort(port);
+    for (let spin = 0; got === undefined && spin < 20000; spin++) {
+      Atomics.wait(ctrl, 2, 0, 0.1);
+      got = receiveMessageOnPort(port);
+    }
     const reply = got ? handle(got.message) : { ok: false, phase: 'protocol', message: 'no message' };
     port.postMessage(reply);
     Atomics.store(ctrl, 1, seen);
