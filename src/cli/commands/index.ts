@@ -10,6 +10,8 @@ import { register as registerValidate } from './validate.js';
 import { register as registerPlan } from './plan.js';
 import { register as registerPomdp } from './pomdp.js';
 import { register as registerGround } from './ground.js';
+import { register as registerDomain } from './domain.js';
+import { register as registerSolve } from './solve.js';
 
 type Register = (program: Command) => void;
 
@@ -22,6 +24,8 @@ const registrations: Register[] = [
   registerValidate,
   registerPomdp,
   registerGround,
+  registerDomain,
+  registerSolve,
 ];
 
 export function registerCommands(program: Command): void {
