@@ -9,10 +9,13 @@
  *
  * Each finished episode is appended to the JSONL file at once; a rerun skips
  * (problem, solver, T, seed) rows already there, so the run is resumable.
+ * Several processes may share one output file: each episode is claimed first
+ * (an exclusive lock file holding the pid; locks of dead processes are taken
+ * over), so parallel workers never run the same episode twice.
  * Budgets are process CPU seconds, so machine load does not change the
  * search effort per move (only the wall time).
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Despot } from '../src/pomdp/despot.js';
 import { Pomcp } from '../src/pomdp/pomcp.js';
@@ -66,6 +69,45 @@ function key(r: { problem: string; solver: string; timePerMove: number; seed: nu
   return `${r.problem}|${r.solver}|${r.timePerMove}|${r.seed}`;
 }
 
+const claimDir = `${out}.claims`;
+
+function claimPath(k: string): string {
+  return `${claimDir}/${k.replace(/[^a-zA-Z0-9.-]/g, '_')}`;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Take the episode unless a live process holds it. */
+function claim(k: string): boolean {
+  mkdirSync(claimDir, { recursive: true });
+  const p = claimPath(k);
+  try {
+    writeFileSync(p, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    const holder = Number(readFileSync(p, 'utf8'));
+    if (holder && alive(holder)) return false;
+    rmSync(p, { force: true });
+    try {
+      writeFileSync(p, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function release(k: string): void {
+  rmSync(claimPath(k), { force: true });
+}
+
 function run(): void {
   mkdirSync(dirname(out), { recursive: true });
   const done = new Set(load().map(key));
@@ -77,6 +119,12 @@ function run(): void {
         for (let seed = firstSeed; seed < firstSeed + episodes; seed++) {
           const k = key({ problem: spec.id, solver, timePerMove: T, seed });
           if (done.has(k)) continue;
+          if (!claim(k)) continue;
+          // another worker may have finished it meanwhile
+          if (load().some((r) => key(r) === k)) {
+            release(k);
+            continue;
+          }
           const w0 = performance.now();
           const c0 = process.cpuUsage();
           const model = spec.seeded ? makeProblem(problem, seed).model : spec.model;
@@ -108,6 +156,7 @@ function run(): void {
             date: new Date().toISOString(),
           };
           appendFileSync(out, JSON.stringify(row) + '\n');
+          release(k);
           console.log(
             `${spec.id} ${solver} T=${T} seed=${seed}: discounted ${r.discounted.toFixed(2)} undiscounted ${r.undiscounted} steps ${r.steps} trials/step ${r.trialsPerStep.toFixed(1)} (${row.wallSeconds.toFixed(0)} s wall, ${row.cpuSeconds.toFixed(0)} s CPU)`,
           );
@@ -118,7 +167,8 @@ function run(): void {
 }
 
 function report(): void {
-  const rows = load();
+  const seen = new Set<string>();
+  const rows = load().filter((r) => (seen.has(key(r)) ? false : (seen.add(key(r)), true)));
   const groups = new Map<string, Row[]>();
   for (const r of rows) {
     if (!problems.includes(r.problem) || !solvers.includes(r.solver) || !times.includes(r.timePerMove)) continue;
