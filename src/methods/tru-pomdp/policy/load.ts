@@ -15,7 +15,7 @@ import { extractCode } from '../../../llm/extract-json.js';
 import type { ChatMessage, LlmClient, TokenUsage } from '../../../llm/types.js';
 import type { UsageMeter } from '../../../llm/usage.js';
 import { POLICY_KIND, POLICY_PROMPT_VARS, policyMessages, policyRepairMessage, policySourceFromAnswer } from './prompt.js';
-import { builtinRolloutPolicy, sandboxedRolloutPolicy, type PolicyWarning, type RolloutPolicy } from './rollout-policy.js';
+import { builtinRolloutPolicy, sandboxedRolloutPolicy, type PolicyWarning, type BatchRolloutPolicy } from './rollout-policy.js';
 import { PolicySandbox, type SandboxLimits } from './sandbox.js';
 import { sampleQueries, sampleTasks, type SampleTask } from './samples.js';
 import { SyncPolicyRunner } from './sync-runner.js';
@@ -38,7 +38,7 @@ export interface LoadLlmPolicyOptions extends VetOptions {
 }
 
 export interface LoadedPolicy {
-  policy: RolloutPolicy;
+  policy: BatchRolloutPolicy;
   /** Loading warnings (the policy's `warnings` also collects runtime ones). */
   warnings: PolicyWarning[];
   /** The code the model wrote last, if any. */

@@ -33,7 +33,7 @@ export interface PolicyStats {
   fallbackCalls: number;
 }
 
-export interface RolloutPolicy {
+export interface BatchRolloutPolicy {
   /** Which policy is answering now ('builtin' after a fatal fault of an LLM policy). */
   readonly origin: 'llm' | 'builtin';
   /** The JavaScript source of the policy in use. */
@@ -54,7 +54,7 @@ export function builtinAction(q: PolicyQuery): KitchenAction {
   return toKitchenAction(builtinNextAction(unreachedGoals(q.state, q.goal), toPolicyScene(q.world, q.state)));
 }
 
-export function builtinRolloutPolicy(warnings: PolicyWarning[] = []): RolloutPolicy {
+export function builtinRolloutPolicy(warnings: PolicyWarning[] = []): BatchRolloutPolicy {
   const stats: PolicyStats = { calls: 0, batches: 0, fallbackCalls: 0 };
   return {
     origin: 'builtin',
@@ -81,7 +81,7 @@ export interface SandboxedPolicyOptions {
 }
 
 /** An LLM-written policy running in `runner`, degrading to the built-in policy on faults. */
-export function sandboxedRolloutPolicy(runner: SyncPolicyRunner, options: SandboxedPolicyOptions = {}): RolloutPolicy {
+export function sandboxedRolloutPolicy(runner: SyncPolicyRunner, options: SandboxedPolicyOptions = {}): BatchRolloutPolicy {
   const warnings = options.warnings ?? [];
   const stats: PolicyStats = { calls: 0, batches: 0, fallbackCalls: 0 };
   let origin: 'llm' | 'builtin' = 'llm';
@@ -129,4 +129,16 @@ export function sandboxedRolloutPolicy(runner: SyncPolicyRunner, options: Sandbo
     nextAction: (world, state, goal) => evaluate([{ world, state, goal }])[0],
     close: () => runner.close(),
   };
+}
+
+/**
+ * The per-particle function shape the Tru-POMDP search takes
+ * (`(unreachedGoals, {world, state}) => KitchenAction`, see
+ * `../rollout-policy.ts`), answered by `policy`. Prefer `policy.evaluate` on
+ * all particles of a node at once: one sandbox round trip per batch.
+ */
+export function asRolloutFunction(
+  policy: BatchRolloutPolicy,
+): (unreachedGoals: readonly GoalPair[], scene: { readonly world: KitchenWorld; readonly state: KitchenState }) => KitchenAction {
+  return (goals, scene) => policy.nextAction(scene.world, scene.state, goals);
 }
