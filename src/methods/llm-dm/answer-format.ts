@@ -118,7 +118,9 @@ export function parseActionAnswer(text: string): ActionAnswer {
   const newPredicates: PredicateDef[] = [];
   for (const raw of (sections.get('new predicates') ?? '').split('\n')) {
     const line = raw.trim();
-    if (line === '' || line.startsWith('```') || /^no\b/i.test(line) || !/^(\d+[.)]\s*|[-*]\s*)?\(/.test(line)) continue;
+    // A definition starts with '(' (maybe numbered); a numbered or bulleted line, or one naming ?variables, is meant as one.
+    if (line === '' || line.startsWith('```') || /^no\b/i.test(line)) continue;
+    if (!/^(\d+[.)]\s*|[-*]\s*)?\(/.test(line) && !/^(\d+[.)]|[-*])\s/.test(line) && !/\?[a-zA-Z]/.test(line)) continue;
     const r = parsePredicateLine(line);
     if (r.ok) newPredicates.push(r.def);
     else problems.push({ category: 'malformed-predicate', message: `the new predicate "${r.text}" is malformed: ${r.reason}. Write each new predicate as "(name ?x - type ?y - type): description"` });
