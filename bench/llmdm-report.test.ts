@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annotationReport } from './llmdm-report.js';
 import { replayDialogues } from './llmdm-replay.js';
+import { logisticsPlanning, syntheticConstruction } from './llmdm-e2e.js';
 
 describe('LLM-DM on GPT-4 models (Guan et al. 2023 data)', () => {
   it('catches the annotated syntax errors of the household model and nothing else; corrected models pass and parse', () => {
@@ -34,5 +35,17 @@ describe('LLM-DM on GPT-4 models (Guan et al. 2023 data)', () => {
     // The one disagreement: the recording says "invalid object type `wrench`" for an answer that uses `tool`.
     const off = ty.turns.filter((t) => !t.agree);
     expect(off.map((t) => [t.pass, t.action, t.seed, t.ours])).toEqual([[2, 'Loosen a nut in a hub', 'invalid_object_type', 'accepted']]);
+  });
+
+  it('synthetic LLM (default knobs, seed 1): logistics construction, review and the 22 IPC logistics instructions', async () => {
+    const c = await syntheticConstruction('logistics', 1, '');
+    expect([c.passes, c.feedbackRounds, c.unresolved, c.exact, c.reviewed.corrected, c.reviewed.exact]).toEqual([2, 8, 0, 5, 1, 6]);
+    const rows = await logisticsPlanning(c.reviewedModel, '', 1);
+    expect(rows).toHaveLength(22);
+    expect(new Set(rows.map((r) => r.instance)).size).toBe(14);
+    const translated = rows.filter((r) => r.translated);
+    expect([translated.length, rows.filter((r) => r.plannerValidIpc).length, rows.filter((r) => r.llmPlannerValidIpc).length]).toEqual([18, 18, 18]);
+    // With the reviewed (gold-equal) model every translated task is solved with a plan valid in the IPC domain.
+    expect(translated.every((r) => r.plannerValidIpc)).toBe(true);
   });
 });

@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { Command } from 'commander';
+import { register as registerDomain } from './domain.js';
+import { register as registerSolve } from './solve.js';
+import { assembleDomain } from '../../methods/llm-dm/assemble.js';
+import { GOLD, SPEC } from '../../methods/llm-dm/test-fixtures.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'gp-domain-'));
+const file = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+async function run(...args: string[]): Promise<{ out: string; code: number | string | undefined; error?: unknown }> {
+  const chunks: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => {
+    chunks.push(String(c));
+    return true;
+  });
+  const program = new Command().exitOverride();
+  registerDomain(program);
+  registerSolve(program);
+  process.exitCode = undefined;
+  let error: unknown;
+  try {
+    await program.parseAsync(['node', 'groundplan', ...args]);
+  } catch (e) {
+    error = e;
+  } finally {
+    spy.mockRestore();
+  }
+  const code = process.exitCode;
+  process.exitCode = undefined;
+  return { out: chunks.join(''), code, error };
+}
+
+// A domain description directory and a gold model for the synthetic LLM.
+const desc = join(dir, 'gripper');
+mkdirSync(desc);
+writeFileSync(join(desc, 'domain_desc.txt'), SPEC.description);
+writeFileSync(join(desc, 'hierarchy_requirements.json'), JSON.stringify({ hierarchy: { room: [], ball: [] }, requirements: SPEC.requirements }));
+writeFileSync(join(desc, 'action_model.json'), JSON.stringify(Object.fromEntries(SPEC.actions.map((a) => [a.name, { desc: a.desc, extra_info: [] }]))));
+const gold = file('gold-model.json', JSON.stringify({ spec: { ...SPEC, name: 'gripper' }, model: GOLD }));
+
+describe('groundplan domain', () => {
+  it('check: located problems with the seed feedback messages, exit 1; a clean domain exits 0', async () => {
+    const bad = file('bad.pddl', assembleDomain(GOLD).text.replace('(robot-in ?r)', '(robot-in ?b)'));
+    const r = await run('domain', 'check', bad);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/bad\.pddl:\d+:\d+: type-mismatch: \[pick-up-ball \/ preconditions\] There is a syntax error, the first parameter of `robot-in` should be a room, but a ball was given/);
+    const good = file('good.pddl', assembleDomain(GOLD).text);
+    const ok = await run('domain', 'check', good);
+    expect([ok.code, ok.out]).toEqual([0, `${good}: no problems found (2 actions, 4 predicates)\n`]);
+  });
+
+  it('build (synthetic LLM from a gold model), explain, review with a feedback file', async () => {
+    const out = join(dir, 'build');
+    const b = await run('domain', 'build', desc, '--model', 'synthetic', '--gold', gold, '--synthetic', 'llmdm.errorRate=1,llmdm.factualRate=0,llmdm.fixProbability=1', '--out', out);
+    expect(b.error).toBeUndefined();
+    expect(b.out).toContain('synthetic LLM, knobs:');
+    for (const f of ['domain.pddl', 'predicates.json', 'history.jsonl', 'model.json']) expect(existsSync(join(out, f))).toBe(true);
+    expect(readFileSync(join(out, 'history.jsonl'), 'utf8').trim().split('\n')).toHaveLength(8);
+    const e = await run('domain', 'explain', join(out, 'domain.pddl'), '--action', 'pick-up-ball');
+    expect(e.out).toContain('Pick up a ball (pick-up-ball)\nParameters:');
+    expect(e.out).toContain('  - the robot is in the room ?r');
+    const unknown = await run('domain', 'review', out, '--feedback', file('fb1.json', '{"Teleport": "x"}'), '--model', 'synthetic', '--gold', gold);
+    expect(String(unknown.error)).toMatch(/fb1\.json: unknown action name 'Teleport'; known actions: 'Pick up a ball' \(pick-up-ball\)/);
+    const rv = await run('domain', 'review', out, '--feedback', file('fb2.json', '{"move-to-room": "looks fine but re-check"}'), '--model', 'synthetic', '--gold', gold, '--out', join(dir, 'rev'));
+    expect(rv.error).toBeUndefined();
+    expect(readFileSync(join(dir, 'rev', 'changelog.md'), 'utf8')).toContain('## Move to a room\n\nWhy: looks fine but re-check');
+  });
+
+  it('solve: synthetic translation and planning', async () => {
+    const objects = file('objects.json', JSON.stringify({ objects: { ball_1: { type: { name: 'ball' }, state: ['ball_1 is in room_a'] }, room_a: { type: { name: 'room' }, state: [] }, room_b: { type: { name: 'room' }, state: ['the robot is in room_b'] } } }));
+    const truth = file('truth.json', JSON.stringify({ goal: '(and (carries ball_1))', init: ['(ball-in ball_1 room_a)', '(robot-in room_b)', '(gripper-free)'], plan: ['(move-to-room room_b room_a)', '(pick-up-ball ball_1 room_a)'] }));
+    const dom = file('solve-domain.pddl', assembleDomain(GOLD).text);
+    const r = await run('solve', '--domain', dom, '--objects', objects, '--instruction', 'hold ball_1', '--model', 'synthetic', '--truth', truth, '--synthetic', 'llmdm.goalErrorRate=0', '--json');
+    const j = JSON.parse(r.out) as { status: string; plan: string[] };
+    expect(j.status).toBe('solved');
+    expect(j.plan).toEqual(['(move-to-room room_b room_a)', '(pick-up-ball ball_1 room_a)']);
+  });
+});
