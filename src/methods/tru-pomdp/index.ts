@@ -11,6 +11,7 @@
 import { registerKitchenMethod } from '../method.js';
 import { truPomdpMethod } from './agent.js';
 import { registerTruSynthetic } from './synthetic.js';
+import { registerPriorModel } from './prior-model.js';
 
 export { ABSENT, AgentWorld, baseName, particleObsKey, reconcile, visibleOf, type Particle } from './agent-world.js';
 export { nearestTargetPolicy, unreachedGoals, type RolloutPolicy, type RolloutScene } from './rollout-policy.js';
@@ -20,6 +21,8 @@ export { treeOfHypotheses, sceneVars, DEFAULT_TOH, type TohInput, type TohOption
 export * from './prompts.js';
 export { ABLATIONS, DEFAULT_OPTIONS, parseTruOptions, runTruPomdp, summarizeBelief, truPomdpMethod, type Ablation, type TruPomdpOptions } from './agent.js';
 export { TRU_KNOBS, registerTruSynthetic } from './synthetic.js';
+export { PriorKnowledge, createPriorModel, loadPrior, priorAnswer, registerPriorModel } from './prior-model.js';
 
 registerTruSynthetic();
+registerPriorModel();
 registerKitchenMethod(truPomdpMethod);

@@ -1,0 +1,311 @@
+/**
+ * The offline `prior` model: a commonsense prior with NO access to the
+ * episode's answer, answering Tru-POMDP's prompt kinds from the prompt's
+ * structured inputs (instruction, visible scene) and real placement
+ * statistics of BEHAVIOR-1K (`data/prior/kitchen-prior.json`, derived from
+ * the MIT-licensed BDDL activity definitions by `bench/build-prior.ts`):
+ * where objects of each kind start (fridge, cabinet, shelf, surface, ...),
+ * their WordNet hypernyms (chips → snack_food, so `Snack_Pantry_Cabinet`
+ * matches), and which objects co-occur with words of activity names
+ * (breakfast → bowl, plate, egg ...). Unseen candidate objects come from the
+ * kitchen catalogue's list of object TYPES (its open vocabulary only — never
+ * its storage rules, themes or any task's goals).
+ */
+import { readFileSync } from 'node:fs';
+import { areaKind, CATALOGUE_OBJECTS } from '../../envs/kitchen/index.js';
+import { packageDataPath } from '../../envs/kitchen/package-data.js';
+import { LlmError, offlineResponse, registerModel, type LlmClient } from '../../llm/index.js';
+import { baseName } from './agent-world.js';
+import type { ActVars, FlatVars, GoalPairName, GoalsVars, LocationsVars, SceneVars } from './prompts.js';
+
+interface PriorTable {
+  source: string;
+  containers: Record<string, Record<string, number>>;
+  hypernyms: Record<string, string[]>;
+  activityObjects: Record<string, Record<string, number>>;
+}
+
+const KINDS = ['fridge', 'freezer', 'cabinet', 'shelf', 'surface', 'oven', 'microwave', 'dishwasher'] as const;
+type Kind = (typeof KINDS)[number];
+const STOP = new Set(['the', 'and', 'for', 'with', 'from', 'some', 'something', 'could', 'you', 'please', 'need', 'want', 'make', 'sure', 'get', 'put', 'can', 'set', 'this', 'that', 'have', 'before', 'after', 'soon', 'all', 'what', 'will', 'would', 'like', 'them', 'are', 'out', 'bit', 'few', 'one', 'any', 'nothing', 'but', 'back', 'just', 'got', 'bottle', 'box', 'bag', 'jar', 'sack', 'pack', 'package', 'carton', 'half']);
+
+function tokens(s: string): string[] {
+  return s
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((t) => t.length >= 3 && !STOP.has(t));
+}
+
+/** Crude stemming so "snacks", "baking", "cookies" meet "snack", "bake", "cookie". */
+function stem(t: string): string {
+  if (t.endsWith('ies') && t.length > 4) return `${t.slice(0, -3)}y`;
+  if (t.endsWith('ing') && t.length > 5) return t.slice(0, -3);
+  if (t.endsWith('es') && t.length > 4 && /(sh|ch|x|s)es$/.test(t)) return t.slice(0, -2);
+  if (t.endsWith('s') && !t.endsWith('ss') && t.length > 3) return t.slice(0, -1);
+  return t;
+}
+
+export class PriorKnowledge {
+  private readonly kindByToken = new Map<string, Record<Kind, number>>();
+  private readonly hyperByToken = new Map<string, Set<string>>();
+  private readonly actByWord = new Map<string, Map<string, number>>();
+
+  constructor(readonly table: PriorTable) {
+    for (const [lemma, counts] of Object.entries(table.containers)) {
+      const toks = tokens(lemma).map(stem);
+      for (const t of toks) {
+        const e = this.kindByToken.get(t) ?? (Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>);
+        for (const [k, n] of Object.entries(counts)) if ((KINDS as readonly string[]).includes(k)) e[k as Kind] += n / toks.length;
+        this.kindByToken.set(t, e);
+      }
+      const hyp = table.hypernyms[lemma] ?? [];
+      for (const t of toks) {
+        const set = this.hyperByToken.get(t) ?? new Set<string>();
+        for (const h of hyp) for (const ht of tokens(h)) set.add(stem(ht));
+        this.hyperByToken.set(t, set);
+      }
+    }
+    for (const [w, objs] of Object.entries(table.activityObjects)) {
+      const m = new Map<string, number>();
+      const total = Object.values(objs).reduce((a, b) => a + b, 0);
+      for (const [o, n] of Object.entries(objs)) for (const t of tokens(o)) m.set(stem(t), (m.get(stem(t)) ?? 0) + n / total);
+      this.actByWord.set(stem(w), m);
+    }
+  }
+
+  /** Words describing an object: its own tokens and its hypernyms' tokens. */
+  words(object: string): { own: string[]; hyper: Set<string> } {
+    const own = tokens(baseName(object)).map(stem);
+    const hyper = new Set<string>();
+    for (const t of own) for (const h of this.hyperByToken.get(t) ?? []) hyper.add(h);
+    return { own, hyper };
+  }
+
+  /** P(kind of furniture | object), smoothed. */
+  kindDistribution(object: string): Record<Kind, number> {
+    const d = Object.fromEntries(KINDS.map((k) => [k, 0.5])) as Record<Kind, number>;
+    for (const t of this.words(object).own) {
+      const e = this.kindByToken.get(t);
+      if (e) for (const k of KINDS) d[k] += e[k];
+    }
+    const s = KINDS.reduce((a, k) => a + d[k], 0);
+    for (const k of KINDS) d[k] /= s;
+    return d;
+  }
+
+  /** How plausible it is that `object` is kept in `area` (unnormalized). */
+  storageScore(object: string, area: string): number {
+    const kind = furnitureOf(area);
+    if (kind === undefined) return 0;
+    const d = this.kindDistribution(object);
+    const p = kind === 'drawer' ? d.cabinet * 0.6 : d[kind];
+    return p * (1 + 2 * this.semanticMatches(object, area));
+  }
+
+  /** Tokens shared by the area's name and the object's words or hypernyms. */
+  semanticMatches(object: string, area: string): number {
+    const { own, hyper } = this.words(object);
+    let n = 0;
+    for (const t of tokens(area).map(stem)) if (own.includes(t) || hyper.has(t)) n++;
+    return n;
+  }
+
+  /** Relevance of an object to an instruction (words, hypernyms, activity co-occurrence). */
+  relevance(object: string, instructionWords: readonly string[]): number {
+    const { own, hyper } = this.words(object);
+    let r = 0;
+    for (const w of instructionWords) {
+      if (own.includes(w)) r += 3;
+      else if (hyper.has(w)) r += 2;
+      const act = this.actByWord.get(w);
+      if (act) for (const t of own) r += 4 * (act.get(t) ?? 0);
+    }
+    return r;
+  }
+}
+
+function furnitureOf(area: string): Kind | 'drawer' | undefined {
+  const l = area.toLowerCase();
+  if (l.includes('freezer')) return 'freezer';
+  if (l.includes('fridge')) return 'fridge';
+  if (l.includes('microwave')) return 'microwave';
+  if (l.includes('oven')) return 'oven';
+  if (l.includes('dishwasher')) return 'dishwasher';
+  const k = areaKind(area);
+  if (k === 'cabinet') return 'cabinet';
+  if (k === 'drawer') return 'drawer';
+  if (k === 'shelf') return 'shelf';
+  if (k === 'surface') return 'surface';
+  return undefined;
+}
+
+let cached: PriorKnowledge | undefined;
+
+export function loadPrior(file = packageDataPath('prior', 'kitchen-prior.json')): PriorKnowledge {
+  if (cached && file === packageDataPath('prior', 'kitchen-prior.json')) return cached;
+  const k = new PriorKnowledge(JSON.parse(readFileSync(file, 'utf8')) as PriorTable);
+  cached = k;
+  return k;
+}
+
+const STORE_WORDS = new Set(['away', 'store', 'cold', 'perishable', 'grocery', 'groceries', 'belong', 'tidy', 'organise', 'organize', 'fridge', 'freezer', 'leftover', 'clean']);
+const HAND_WORDS = new Set(['me', 'hand', 'take', 'give', 'pack', 'bring', 'carry', 'work', 'lunch', 'cup', 'drink']);
+
+function round2(ps: number[]): number[] {
+  const s = ps.reduce((a, b) => a + b, 0);
+  const out = ps.map((p) => Math.round((p / s) * 100) / 100);
+  out[0] = Math.round((out[0] + 1 - out.reduce((a, b) => a + b, 0)) * 100) / 100;
+  return out;
+}
+
+function instructionWords(v: SceneVars): string[] {
+  return v.instruction
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((t) => t.length >= 2)
+    .map(stem);
+}
+
+/** The target area the prior gives an object under an instruction. */
+function targetArea(k: PriorKnowledge, object: string, v: SceneVars, words: string[], exclude: Set<string>): string | undefined {
+  const all = [...v.openAreas, ...v.closedAreas].filter((a) => !exclude.has(a));
+  const store = words.some((w) => STORE_WORDS.has(w));
+  const hand = words.some((w) => HAND_WORDS.has(w)) || v.instruction.toLowerCase().includes(' me ');
+  let best: string | undefined;
+  let bestScore = -Infinity;
+  for (const a of all) {
+    let s: number;
+    if (store) s = k.storageScore(object, a);
+    else {
+      const kind = areaKind(a);
+      // serving / handing over: only surfaces, shelves and the person's hand
+      if (kind !== 'surface' && kind !== 'shelf' && kind !== 'human_hand') continue;
+      const areaWords = tokens(a).map(stem);
+      const overlap = areaWords.filter((t) => words.includes(t)).length;
+      s = (kind === 'human_hand' ? (hand ? 1.5 : 0.6) : kind === 'surface' ? 1 : 0.4) + 1.5 * overlap + 0.3 * k.semanticMatches(object, a);
+    }
+    if (s > bestScore) {
+      bestScore = s;
+      best = a;
+    }
+  }
+  return best;
+}
+
+function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: GoalPairName[]; probability: number }[] {
+  const words = instructionWords(v);
+  const visible = new Map(v.visible.map((o) => [o.object, o.area]));
+  if (v.inHand) visible.set(v.inHand, 'robot');
+  const visibleTypes = new Set([...visible.keys()].map(baseName));
+  const failedPairs = new Map<string, number>();
+  for (const g of v.failedGoals) for (const p of g) failedPairs.set(`${p.object}@${p.target_area}`, (failedPairs.get(`${p.object}@${p.target_area}`) ?? 0) + 1);
+  const placed = new Map(v.placed.map((p) => [p.object, p.area]));
+  const candidates: Array<{ name: string; score: number; target: string }> = [];
+  const consider = (name: string, bonus: number): void => {
+    if (placed.has(name)) return;
+    const rel = k.relevance(name, words);
+    if (rel <= 0) return;
+    const exclude = new Set<string>();
+    const here = visible.get(name);
+    if (here) exclude.add(here);
+    let target = targetArea(k, name, v, words, exclude);
+    let score = rel + bonus;
+    // a pair that was part of wrong goal states: try another area, and trust the object less
+    for (let i = 0; target && failedPairs.has(`${name}@${target}`) && i < 2; i++) {
+      score *= 0.6;
+      exclude.add(target);
+      target = targetArea(k, name, v, words, exclude);
+    }
+    if (target && score > 0) candidates.push({ name, score, target });
+  };
+  for (const name of visible.keys()) consider(name, 1);
+  // unseen candidates only while something is still closed; they may not exist at all
+  if (v.closedAreas.length > 0) for (const c of CATALOGUE_OBJECTS) if (!visibleTypes.has(c.type)) consider(c.type, -0.5);
+  candidates.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
+  const keep = [...placed].map(([object, area]) => ({ object, target_area: area }));
+  const pick = (idx: number[]): GoalPairName[] => [...keep, ...idx.filter((i) => i < candidates.length).map((i) => ({ object: candidates[i].name, target_area: candidates[i].target }))];
+  const shapes = [
+    Array.from({ length: size }, (_, i) => i),
+    [...Array.from({ length: Math.max(1, size - 2) }, (_, i) => i), size, size + 1],
+    Array.from({ length: size + 2 }, (_, i) => i),
+  ];
+  const failedKeys = new Set(v.failedGoals.map((g) => g.map((p) => `${p.object}@${p.target_area}`).sort().join('|')));
+  const combos: GoalPairName[][] = [];
+  for (const sh of shapes) {
+    const c = pick(sh);
+    const key = c.map((p) => `${p.object}@${p.target_area}`).sort().join('|');
+    if (c.length === 0 || failedKeys.has(key) || combos.some((x) => x.map((p) => `${p.object}@${p.target_area}`).sort().join('|') === key)) continue;
+    combos.push(c);
+    if (combos.length >= v.k) break;
+  }
+  if (combos.length === 0 && candidates.length > 0) combos.push(pick(Array.from({ length: Math.min(candidates.length, size + 3) }, (_, i) => i)));
+  const ps = round2(combos.map((_, i) => [0.5, 0.3, 0.2][i] ?? 0.1));
+  return combos.map((objects, i) => ({ objects, probability: ps[i] }));
+}
+
+function locationsAnswer(k: PriorKnowledge, v: LocationsVars): { initial_area: string; probability: number }[] {
+  const scored = v.closedAreas.map((a) => ({ a, s: k.storageScore(v.object, a) + 1e-3 })).sort((x, y) => y.s - x.s || x.a.localeCompare(y.a));
+  const top = scored.slice(0, v.k);
+  if (top.length === 0) return [];
+  const ps = round2(top.map((t) => t.s));
+  return top.map((t, i) => ({ initial_area: t.a, probability: ps[i] }));
+}
+
+function text(reason: string, value: unknown): string {
+  return `${reason}\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
+}
+
+/** Answer one prompt call of a Tru-POMDP kind from the prior (throws for other kinds). */
+export function priorAnswer(k: PriorKnowledge, kind: string, vars: unknown, attempt = 1): string {
+  // a repair turn asks again: widen the combinations a little
+  const size = 3 + (attempt > 1 ? 1 : 0);
+  switch (kind) {
+    case 'toh.goals':
+      return text('Prior: objects related to the instruction by name, WordNet hypernyms and BEHAVIOR activity co-occurrence.', { answer: goalsAnswer(k, vars as GoalsVars, size + Math.min(2, (vars as GoalsVars).failedGoals.length)) });
+    case 'toh.locations':
+      return text('Prior: closed areas ranked by BEHAVIOR placement statistics and name matches.', { answer: locationsAnswer(k, vars as LocationsVars) });
+    case 'toh.flat': {
+      const v = vars as FlatVars;
+      const combos = goalsAnswer(k, v, size + Math.min(2, v.failedGoals.length));
+      const seen = new Set([...v.visible.map((o) => o.object), ...(v.inHand ? [v.inHand] : [])]);
+      const answer = combos.map((c) => ({
+        probability: c.probability,
+        objects: c.objects.map((p) => (seen.has(p.object) ? p : { ...p, initial_area: locationsAnswer(k, { ...v, object: p.object, k: 1 })[0]?.initial_area })),
+      }));
+      return text('Prior: flat hypotheses.', { answer });
+    }
+    case 'tru.act': {
+      const v = vars as ActVars;
+      const h = v.hypotheses[0];
+      const where = new Map(v.visible.map((o) => [o.object, o.area]));
+      const cands: string[] = [];
+      if (h) {
+        const held = v.inHand ? h.goal.find((g) => g.object === v.inHand) : undefined;
+        if (held) cands.push(`PLACE(${held.target_area})`, `OPEN(${held.target_area})`);
+        for (const g of h.goal) if (where.has(g.object) && where.get(g.object) !== g.target_area) cands.push(`PICK(${where.get(g.object)}, ${g.object})`);
+        for (const x of h.hidden) cands.push(`OPEN(${x.area})`);
+      }
+      return text('Prior: act on the most likely hypothesis.', { action: cands.find((c) => v.actions.includes(c)) ?? v.actions[0] ?? 'NONE' });
+    }
+    default:
+      throw new LlmError('LLM_PRIOR', `the prior model answers only Tru-POMDP kinds (toh.goals, toh.locations, toh.flat, tru.act), not '${kind}'`);
+  }
+}
+
+export function createPriorModel(knowledge?: PriorKnowledge): LlmClient {
+  const k = knowledge ?? loadPrior();
+  return {
+    id: 'prior',
+    async complete(request) {
+      return offlineResponse(request, priorAnswer(k, request.kind, request.vars, request.attempt ?? 1));
+    },
+  };
+}
+
+let registered = false;
+/** Registers `--model prior` (idempotent). */
+export function registerPriorModel(): void {
+  if (registered) return;
+  registered = true;
+  registerModel('prior', () => createPriorModel(), 'commonsense prior from BEHAVIOR-1K placement statistics (offline; never sees the answer)');
+}
