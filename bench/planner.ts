@@ -5,8 +5,8 @@
  *
  * Each instance runs as its own process under /usr/bin/time (CPU = user+sys
  * of the whole process, parsing and grounding included), one at a time, with
- * a CPU limit (the planner's --cpu-time timeout, plus a wall-clock kill at 3x
- * as a safety net) and 4 GB (--max-old-space-size=4096; search arrays capped
+ * a CPU limit (the planner's --cpu-time timeout, plus a generous wall-clock
+ * kill as a safety net) and 4 GB (--max-old-space-size=4096; search arrays capped
  * at 3 GB). Within a domain instances run smallest first; after 2 unsolved in
  * a row the rest are skipped and count as unsolved (the reference's rule).
  * Plans are then checked by `groundplan validate` (untimed). Rows go to
@@ -15,7 +15,7 @@
  * Flags: --suite ipc|eai|all (default all), --domains a,b, --timeout S
  * (default 60), --quick (first 3 instances per domain), --report (tables
  * only), --fresh (ignore earlier rows), --search/--heuristic (planner config),
- * --out FILE.
+ * --out FILE, --cli PATH (a built main.js, e.g. a snapshot of dist).
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ import { plannerReport, type Row } from './planner-report.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, here.endsWith(join('dist', 'bench')) ? '../..' : '..');
 const shared = resolve(repo, '../shared');
-const cli = join(repo, 'dist/src/cli/main.js');
+let cli = join(repo, 'dist/src/cli/main.js');
 
 interface Args {
   suite: 'ipc' | 'eai' | 'all';
@@ -61,6 +61,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--search') a.search = v();
     else if (k === '--heuristic') a.heuristic = v();
     else if (k === '--out') a.out = resolve(v());
+    else if (k === '--cli') cli = resolve(v());
     else throw new Error(`unknown flag ${k}`);
   }
   return a;
@@ -110,7 +111,10 @@ function runOne(inst: Instance, args: Args, planFile: string): Row {
   const t0 = performance.now();
   const p = spawnSync('/usr/bin/time', ['-f', 'TIME %U %S %M', process.execPath, ...plannerArgs], {
     encoding: 'utf8',
-    timeout: args.timeout * 3000 + 10_000,
+    // The planner stops itself at the CPU limit; this wall-clock kill is only a safety net
+    // (the machine may be heavily shared, so wall time can be many times the CPU time).
+    timeout: Math.max(args.timeout * 20_000, 600_000),
+    killSignal: 'SIGKILL',
     maxBuffer: 256 * 1024 * 1024,
   });
   const wall = (performance.now() - t0) / 1000;

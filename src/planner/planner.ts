@@ -10,7 +10,7 @@ import type { SearchResult } from './search/result.js';
 import type { GroundTask } from './task.js';
 
 export interface PlanOptions extends SearchOptions {
-  /** `gbfs`, `lazy-gbfs`, `wastar:W`, `lazy-wastar:W`, `astar`, `anytime` (default: `lazy-gbfs`). */
+  /** `gbfs`, `lazy-gbfs`, `wastar:W`, `lazy-wastar:W`, `astar`, `anytime` (default: `gbfs`). */
   search?: string | SearchSpec;
   /** Default: `ff` (`lmcut` for `astar`). */
   heuristic?: HeuristicName;
@@ -30,7 +30,7 @@ export type PlanResult = SearchResult & {
   optimal?: boolean;
 };
 
-export const DEFAULT_SEARCH = 'lazy-gbfs';
+export const DEFAULT_SEARCH = 'gbfs';
 
 /** Builds the search configuration for a spec (not for `anytime`). */
 export function buildConfig(task: CompiledTask, spec: Exclude<SearchSpec, { kind: 'anytime' }>, options: PlanOptions = {}): { name: string; config: BestFirstConfig } {

@@ -74,3 +74,44 @@ export class MinHeap {
     return top;
   }
 }
+
+/**
+ * A bucket priority queue for small non-negative integer keys (Dial's
+ * algorithm): O(1) push and amortized O(1) pop for monotone use in Dijkstra.
+ */
+export class BucketQueue {
+  private buckets: number[][] = [];
+  private cur = 0;
+  private n = 0;
+  private maxUsed = -1;
+
+  get size(): number {
+    return this.n;
+  }
+
+  clear(): void {
+    for (let i = 0; i <= this.maxUsed; i++) this.buckets[i].length = 0;
+    this.maxUsed = -1;
+    this.cur = 0;
+    this.n = 0;
+  }
+
+  push(key: number, val: number): void {
+    while (key >= this.buckets.length) this.buckets.push([]);
+    this.buckets[key].push(val);
+    if (key > this.maxUsed) this.maxUsed = key;
+    if (key < this.cur) this.cur = key;
+    this.n++;
+  }
+
+  peekKey(): number {
+    while (this.buckets[this.cur].length === 0) this.cur++;
+    return this.cur;
+  }
+
+  pop(): number {
+    while (this.buckets[this.cur].length === 0) this.cur++;
+    this.n--;
+    return this.buckets[this.cur].pop() as number;
+  }
+}

@@ -7,7 +7,7 @@
  */
 import type { CompiledTask, CostType } from '../compiled-task.js';
 import type { Heuristic } from './heuristic.js';
-import { MinHeap } from './min-heap.js';
+import { BucketQueue, MinHeap } from './min-heap.js';
 import { RelaxedTask } from './relaxed-task.js';
 
 type Mode = 'add' | 'max';
@@ -23,7 +23,7 @@ export class RelaxedExploration {
   private readonly done: Int32Array;
   private readonly isGoal: Uint8Array;
   private readonly noPreOps: Int32Array;
-  private readonly heap = new MinHeap(1024);
+  private readonly heap: MinHeap | BucketQueue;
   private epoch = 0;
   private readonly mode: Mode;
 
@@ -43,6 +43,9 @@ export class RelaxedExploration {
       if (this.numPre[u] === 0) noPre.push(u);
     }
     this.noPreOps = Int32Array.from(noPre);
+    let small = true;
+    for (let u = 0; u < no; u++) if (!Number.isInteger(relaxed.baseCost[u]) || relaxed.baseCost[u] > 100) small = false;
+    this.heap = small ? new BucketQueue() : new MinHeap(1024);
     this.done = new Int32Array(nf);
     this.isGoal = new Uint8Array(nf);
     for (const g of relaxed.goals) this.isGoal[g] = 1;
