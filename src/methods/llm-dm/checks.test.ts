@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseActionAnswer } from './answer-format.js';
 import { checkAnswer, checkModel, feedbackText, type CheckCategory } from './checks.js';
+import type { PredicateDef } from './predicates.js';
 import { GOLD, PICK_PARAMS, PREDICATES, SPEC, pickAnswer } from './test-fixtures.js';
 
-const ctx = { name: SPEC.name, types: SPEC.types, requirements: SPEC.requirements, predicates: [] };
+const ctx: { name: string; types: typeof SPEC.types; requirements: string[]; predicates: PredicateDef[] } = { name: SPEC.name, types: SPEC.types, requirements: SPEC.requirements, predicates: [] };
 const names = { name: 'Pick up a ball', pddlName: 'pick-up-ball' };
 const categories = (text: string, context = ctx): CheckCategory[] => checkAnswer(parseActionAnswer(text), names, context).issues.map((i) => i.category);
 const messages = (text: string, context = ctx): string => checkAnswer(parseActionAnswer(text), names, context).issues.map((i) => i.message).join('\n');
