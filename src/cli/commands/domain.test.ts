@@ -6,7 +6,9 @@ import { Command } from 'commander';
 import { register as registerDomain } from './domain.js';
 import { register as registerSolve } from './solve.js';
 import { assembleDomain } from '../../methods/llm-dm/assemble.js';
-import { GOLD, SPEC } from '../../methods/llm-dm/test-fixtures.js';
+import { GOLD, SPEC, pickAnswer } from '../../methods/llm-dm/test-fixtures.js';
+import { formatActionAnswer } from '../../methods/llm-dm/answer-format.js';
+import { startFakeOpenAiServer } from '../../llm/fake-openai-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gp-domain-'));
 const file = (name: string, text: string): string => {
@@ -82,5 +84,35 @@ describe('groundplan domain', () => {
     const j = JSON.parse(r.out) as { status: string; plan: string[] };
     expect(j.status).toBe('solved');
     expect(j.plan).toEqual(['(move-to-room room_b room_a)', '(pick-up-ball ball_1 room_a)']);
+  });
+
+  it('build through a real OpenAI-compatible provider (local server), recorded to a cassette and replayed offline', async () => {
+    const move = formatActionAnswer({ ...GOLD.actions[1], newPredicates: [] });
+    const server = await startFakeOpenAiServer((req) => {
+      const first = req.messages.find((m) => m.role === 'user')?.content ?? '';
+      const isPick = first.includes('picks up a ball');
+      // The first pick-up answer uses an undeclared type; the feedback turn gets the fix.
+      if (isPick && req.messages.length === 2 && first.includes('No predicate has been defined yet')) return { content: pickAnswer().replace('?b - ball: the ball', '?b - sphere: the ball') };
+      return { content: isPick ? pickAnswer({ newPredicates: first.includes('No predicate has been defined yet') ? GOLD.predicates : [] }) : move };
+    });
+    try {
+      const cassette = join(dir, 'build.jsonl');
+      const out = join(dir, 'real');
+      const b = await run('domain', 'build', desc, '--model', `compat:fake@${server.url}`, '--record', cassette, '--out', out, '--json');
+      expect(b.error).toBeUndefined();
+      const summary = JSON.parse(b.out) as { passes: number; outcomes: { action: string; feedbackRounds: number }[] };
+      expect(summary.outcomes.map((o) => o.feedbackRounds)).toEqual([1, 0, 0, 0]);
+      expect(server.requests).toHaveLength(5);
+      expect(server.requests[0].messages[1].content).toContain('Domain information: A robot with one gripper moves balls between rooms.');
+      expect(server.requests[1].messages.at(-1)?.content).toContain('There is an invalid object type `sphere` for the parameter ?b');
+      const built = readFileSync(join(out, 'domain.pddl'), 'utf8');
+      const replayed = join(dir, 'replayed');
+      const r = await run('domain', 'build', desc, '--model', `compat:fake@${server.url}`, '--replay', cassette, '--out', replayed, '--json');
+      expect(r.error).toBeUndefined();
+      expect(server.requests).toHaveLength(5);
+      expect(readFileSync(join(replayed, 'domain.pddl'), 'utf8')).toBe(built);
+    } finally {
+      await server.close();
+    }
   });
 });
