@@ -4,11 +4,15 @@
  *   2. replay of the recorded construction dialogues through our loop;
  *   3. synthetic LLM end to end: construction, review, 14 IPC logistics problems.
  *
- *   npx tsx bench/llmdm.ts [--seeds 5] [--knobs k=v,...]
+ *   npx tsx bench/llmdm.ts [--seeds 5] [--knobs k=v,...] [--write-models DIR]
+ *
+ * --write-models DIR also writes GPT-4's raw and the corrected models as build directories
+ * (DIR/<domain>-gpt4, DIR/<domain>-corrected) for `groundplan domain check|explain|review`.
  */
 import { describeSynthetic, syntheticRegistry } from '../src/llm/synthetic-model.js';
 import { registerLlmDmSynthetic } from '../src/methods/llm-dm/synthetic.js';
-import { LLMDM_DOMAINS } from './llmdm-data.js';
+import { writeBuild } from '../src/methods/llm-dm/store.js';
+import { correctedModel, domainSpec, LLMDM_DOMAINS, rawModel } from './llmdm-data.js';
 import { logisticsPlanning, syntheticConstruction } from './llmdm-e2e.js';
 import { allAnnotationReports } from './llmdm-report.js';
 import { replayDialogues } from './llmdm-replay.js';
@@ -30,6 +34,15 @@ async function main(): Promise<void> {
   const seeds = Number(arg('--seeds', '5'));
   const knobsSpec = arg('--knobs', '');
   registerLlmDmSynthetic();
+  const writeDir = arg('--write-models', '');
+  if (writeDir !== '') {
+    for (const d of LLMDM_DOMAINS) {
+      const spec = domainSpec(d);
+      writeBuild(`${writeDir}/${d}-gpt4`, { spec, model: rawModel(d).model }, []);
+      writeBuild(`${writeDir}/${d}-corrected`, { spec, model: correctedModel(d).model }, []);
+    }
+    console.log(`wrote GPT-4 and corrected models to ${writeDir}/<domain>-gpt4 and ${writeDir}/<domain>-corrected\n`);
+  }
   const knobs = syntheticRegistry.parseKnobs(knobsSpec);
 
   console.log('## 1. GPT-4 action models (real LLM output) vs. expert annotations\n');

@@ -25,11 +25,11 @@ function typedNames(items: SExpr[]): { name: string; type: string }[] {
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
     if (isAtom(it, '-') && items[i + 1] && isAtom(items[i + 1])) {
-      const t = items[i + 1] as { value: string };
-      for (const p of pending) out.push({ name: p, type: t.value });
+      const t = items[i + 1] as { raw: string };
+      for (const p of pending) out.push({ name: p, type: t.raw });
       pending = [];
       i++;
-    } else if (isAtom(it)) pending.push(it.value);
+    } else if (isAtom(it)) pending.push(it.raw);
   }
   for (const p of pending) out.push({ name: p, type: 'object' });
   return out;
@@ -56,6 +56,7 @@ export function modelFromPddl(text: string, file: string, descriptions: readonly
     if (kw === 'domain' && sec.items[1] && isAtom(sec.items[1])) model.name = sec.items[1].value;
     else if (kw === ':requirements') model.requirements = sec.items.slice(1).flatMap((r) => (isAtom(r) ? [r.value.replace(/^:/, '')] : []));
     else if (kw === ':types') model.types = typedNames(sec.items.slice(1)).map((t): TypeSpec => ({ name: t.name, parent: t.type }));
+    // parameter and variable names are case-insensitive: keep them lower-case
     else if (kw === ':predicates') {
       for (const p of sec.items.slice(1)) {
         if (!isList(p)) continue;
@@ -74,7 +75,7 @@ export function modelFromPddl(text: string, file: string, descriptions: readonly
         const k = sec.items[i];
         const v = sec.items[i + 1];
         if (isAtom(k, ':parameters') && isList(v)) {
-          a.parameters = typedNames(v.items).map((p) => ({ name: p.name, type: p.type, description: '' }));
+          a.parameters = typedNames(v.items).map((p) => ({ name: p.name.toLowerCase(), type: p.type, description: '' }));
           regions.push({ action: index, section: 'parameters', start: v.span.start.offset, end: v.span.end.offset });
         } else if (isAtom(k, ':precondition')) {
           a.preconditions = slice(text, v);
