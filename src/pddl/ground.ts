@@ -10,6 +10,8 @@ import { GroundplanError, InputError } from '../core/errors.js';
 import type { EventHandler } from '../core/events.js';
 import type { ConditionalEffect, GroundOperator, GroundTask } from '../planner/task.js';
 import type { Domain, PlanStep, Problem, Span, Term } from './ast.js';
+import { equalitySubst, substArgs } from './ground-equality.js';
+import { dominates, EMPTY, intersects, isSubset, mergeConditional, minusSorted, sortUniqInPlace, uniqSorted } from './ground-lists.js';
 import { instantiate, residualForm, type GFormula, type GTerm } from './ground-residual.js';
 import { Reachability, type RAtom, type Rule } from './ground-reachability.js';
 import { makeObjectsOf, normalize, type Literal, type NormalAction, type NormalEffect } from './normalize.js';
@@ -87,37 +89,6 @@ interface ELit {
 
 function typeKey(types: readonly string[]): string {
   return types.length === 1 ? types[0] : [...types].sort().join('|');
-}
-
-/** Union-find style equality resolution for `=` literals: returns the substitution. */
-function equalitySubst(lits: readonly Literal[], substitutable: (name: string) => boolean): Map<string, Term> | undefined {
-  const subst = new Map<string, Term>();
-  const find = (t: Term): Term => {
-    let cur = t;
-    for (;;) {
-      if (cur.kind !== 'var') return cur;
-      const n = subst.get(cur.name);
-      if (!n) return cur;
-      cur = n;
-    }
-  };
-  for (const l of lits) {
-    if (l.pred !== '=' || l.neg || l.args.length !== 2) continue;
-    const a = find(l.args[0]);
-    const b = find(l.args[1]);
-    if (a.kind === b.kind && a.name === b.name) continue;
-    if (a.kind === 'var' && substitutable(a.name)) subst.set(a.name, b);
-    else if (b.kind === 'var' && substitutable(b.name)) subst.set(b.name, a);
-    else if (a.kind === 'const' && b.kind === 'const') return undefined;
-    // otherwise: both non-substitutable, left as a check
-  }
-  const out = new Map<string, Term>();
-  for (const k of subst.keys()) out.set(k, find({ kind: 'var', name: k }));
-  return out;
-}
-
-function substArgs(args: readonly Term[], subst: ReadonlyMap<string, Term>): Term[] {
-  return args.map((a) => (a.kind === 'var' ? (subst.get(a.name) ?? a) : a));
 }
 
 /** Grounds `domain` + `problem` into a GroundTask restricted to relaxed-reachable operators. */
@@ -606,117 +577,3 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
     stats: { facts: facts.length, operators: operators.length, staticFactsRemoved, actionInstances, unreachableGoals, ms },
   };
 }
-
-/** `a`'s precondition is a subset of `b`'s (sorted lists): `a` applies wherever `b` does. */
-function dominates(a: GroundOperator, b: GroundOperator): boolean {
-  return isSubset(a.pre, b.pre) && isSubset(a.preNeg, b.preNeg);
-}
-
-function isSubset(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length > b.length) return false;
-  let j = 0;
-  for (const x of a) {
-    while (j < b.length && b[j] < x) j++;
-    if (j === b.length || b[j] !== x) return false;
-    j++;
-  }
-  return true;
-}
-
-/** A shared, frozen empty list (mutating it throws). */
-const EMPTY: number[] = Object.freeze([]) as unknown as number[];
-
-/** Sorts and dedups a list this module owns, in place; empty lists become EMPTY. */
-function sortUniqInPlace(out: number[]): number[] {
-  const n = out.length;
-  if (n === 0) return EMPTY;
-  if (n === 1) return out;
-  if (n > 24) out.sort((a, b) => a - b);
-  else {
-    for (let i = 1; i < n; i++) {
-      const x = out[i];
-      let j = i - 1;
-      while (j >= 0 && out[j] > x) {
-        out[j + 1] = out[j];
-        j--;
-      }
-      out[j + 1] = x;
-    }
-  }
-  let k = 1;
-  for (let i = 1; i < n; i++) if (out[i] !== out[k - 1]) out[k++] = out[i];
-  out.length = k;
-  return out;
-}
-
-/** Sorted `a` without the elements of sorted `b`. */
-function minusSorted(a: number[], b: readonly number[]): number[] {
-  let j = 0;
-  let k = 0;
-  for (const x of a) {
-    while (j < b.length && b[j] < x) j++;
-    if (j < b.length && b[j] === x) continue;
-    a[k++] = x;
-  }
-  if (k === 0) return EMPTY;
-  a.length = k;
-  return a;
-}
-
-function intersects(a: readonly number[], b: readonly number[]): boolean {
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) return true;
-    if (a[i] < b[j]) i++;
-    else j++;
-  }
-  return false;
-}
-
-function uniqSorted(xs: readonly number[]): number[] {
-  const n = xs.length;
-  if (n === 0) return [];
-  if (n === 1) return [xs[0]];
-  if (n === 2) return xs[0] < xs[1] ? [xs[0], xs[1]] : xs[0] > xs[1] ? [xs[1], xs[0]] : [xs[0]];
-  const out = xs.slice();
-  if (n > 24) out.sort((a, b) => a - b);
-  else {
-    for (let i = 1; i < n; i++) {
-      const x = out[i];
-      let j = i - 1;
-      while (j >= 0 && out[j] > x) {
-        out[j + 1] = out[j];
-        j--;
-      }
-      out[j + 1] = x;
-    }
-  }
-  let k = 1;
-  for (let i = 1; i < n; i++) if (out[i] !== out[k - 1]) out[k++] = out[i];
-  out.length = k;
-  return out;
-}
-
-/** Conditional effects with identical conditions are merged; lists sorted. */
-function mergeConditional(cs: ConditionalEffect[]): ConditionalEffect[] {
-  if (cs.length === 0) return cs;
-  const byCond = new Map<string, ConditionalEffect>();
-  for (const c of cs) {
-    const condPos = uniqSorted(c.condPos);
-    const condNeg = uniqSorted(c.condNeg);
-    const k = `${condPos.join(',')}|${condNeg.join(',')}`;
-    const prev = byCond.get(k);
-    if (prev) {
-      prev.add.push(...c.add);
-      prev.del.push(...c.del);
-    } else byCond.set(k, { condPos, condNeg, add: [...c.add], del: [...c.del] });
-  }
-  const out = [...byCond.values()];
-  for (const c of out) {
-    c.add = uniqSorted(c.add);
-    c.del = uniqSorted(c.del);
-  }
-  return out;
-}
-
