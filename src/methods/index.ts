@@ -7,4 +7,4 @@
  */
 export * from './method.js';
 import './tru-pomdp/index.js';
-// baselines (react, reflexion, ...) register themselves: add `import './baselines/index.js';` here
+import './baselines/index.js';

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Rng } from '../../core/rng.js';
+import { describeObservation, generateTasks, observe, parseTask } from '../../envs/kitchen/index.js';
+import { createScriptedModel, createSyntheticModel, UsageMeter, wrapClient } from '../../llm/index.js';
+import { kitchenMethod, kitchenTruth, runKitchenEpisode, type MethodStepRecord } from '../method.js';
+import './index.js';
+import { parseAnswer } from './action-text.js';
+import { mctsPriorGenerator } from './synthetic.js';
+
+const task = parseTask({
+  kitchen: 'one_wall',
+  level: 'easy',
+  placement: [
+    { area: 'Fridge_Cooler_Layer', placed_object: 'iced_tea_2' },
+    { area: 'Prep_Surface', placed_object: 'mug_1' },
+    { area: 'Snack_Pantry_Cabinet', placed_object: 'chips_4' },
+  ],
+  robot: { name: 'Fetch', location: 'Prep_Surface', object_in_hand: '' },
+  task: {
+    description: 'Put a cold drink and a snack out for the guests.',
+    goal_set: [[{ target_area: 'Display_Surface', placed_object: 'iced_tea_2' }, { target_area: 'Display_Surface', placed_object: 'chips_4' }]],
+  },
+});
+const obs0 = describeObservation(task.world, observe(task.initial));
+const NAMES = ['react', 'reflexion', 'react-star', 'reflexion-star', 'llm-mcts'];
+
+describe('action parsing', () => {
+  const layout = task.world.layout;
+  it('reads thoughts and actions with decorations', () => {
+    expect(parseAnswer('think: the tea is cold', layout, obs0)).toEqual({ kind: 'think', text: 'the tea is cold' });
+    expect(parseAnswer('Action: open(Fridge_Cooler_Layer).', layout, obs0)).toEqual({ kind: 'action', action: 'OPEN(Fridge_Cooler_Layer)' });
+    expect(parseAnswer("I will pick it.\nPick(Prep_Surface, 'mug_1')", layout, obs0)).toEqual({ kind: 'action', action: 'PICK(Prep_Surface, mug_1)' });
+  });
+
+  it('rejects nonexistent areas and invisible objects with a message, never throwing', () => {
+    const a = parseAnswer('Open(Fridge)', layout, obs0);
+    expect(a.kind).toBe('invalid');
+    expect(a.kind === 'invalid' && a.message).toMatch(/no area 'Fridge'.*did you mean/);
+    const b = parseAnswer('Pick(Fridge_Cooler_Layer, iced_tea_2)', layout, obs0);
+    expect(b.kind === 'invalid' && b.message).toMatch(/no visible object 'iced_tea_2'/);
+    expect(parseAnswer('Place(Prep_Surface, mug_1)', layout, obs0).kind).toBe('invalid');
+  });
+
+  it('never throws on arbitrary text (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), fc.constantFrom('Open(', 'Pick(', 'Place(', 'think:', ''), (s, prefix) => {
+        const r = parseAnswer(prefix + s, layout, obs0);
+        return ['think', 'action', 'invalid'].includes(r.kind);
+      }),
+    );
+  });
+});
+
+describe('registry', () => {
+  it('registers every baseline under its name', () => {
+    for (const n of NAMES) expect(kitchenMethod(n)?.name).toBe(n);
+  });
+});
+
+function scriptedFor(name: string): ReturnType<typeof createScriptedModel> {
+  if (name === 'llm-mcts') {
+    return createScriptedModel({
+      byKind: {
+        'mcts.goal': '```json\n{"goal":[{"object":"iced_tea","target_area":"Display_Surface"},{"object":"chips","target_area":"Display_Surface"}]}\n```',
+        'mcts.locations': (req) =>
+          JSON.stringify({ locations: [{ area: JSON.stringify(req.messages).includes("'iced_tea'") ? 'Fridge_Cooler_Layer' : 'Snack_Pantry_Cabinet', probability: 1 }] }),
+        // a sensible prior (the synthetic generator without noise): the search should then act efficiently
+        'mcts.prior': (req) => mctsPriorGenerator({ kind: req.kind, vars: req.vars, messages: req.messages, attempt: 1 }, { truth: undefined, rng: new Rng(1), knobs: { mctsPriorError: 0 } }),
+      },
+    });
+  }
+  const answers = [
+    'think: a cold drink is in the fridge',
+    'Open(Fridge)',
+    'Open(Fridge_Cooler_Layer)',
+    'Pick(Fridge_Cooler_Layer, iced_tea_2)',
+    'Place(Display_Surface)',
+    'Open(Snack_Pantry_Cabinet)',
+    'Pick(Snack_Pantry_Cabinet, chips_4)',
+    'Place(Display_Surface)',
+  ];
+  return createScriptedModel({ byKind: { 'react.step': answers, 'reflexion.reflect': 'Plan: open the fridge.' } });
+}
+
+describe('episodes', () => {
+  it.each(NAMES)('%s completes a scripted episode end to end (hallucinated names become infeasible turns)', async (name) => {
+    const method = kitchenMethod(name);
+    if (!method) throw new Error(name);
+    const llm = scriptedFor(name);
+    const steps: MethodStepRecord[] = [];
+    const r = await runKitchenEpisode(method, task, { llm, rng: new Rng(1), onStep: (s) => steps.push(s), methodOptions: name === 'llm-mcts' ? { simulations: 150 } : {} });
+    expect(r.status).toBe('success');
+    expect(r.reward).toBeGreaterThan(700);
+    if (name !== 'llm-mcts') {
+      expect(steps.map((s) => s.action)).toEqual(['OPEN(Fridge_Cooler_Layer)', 'PICK(Fridge_Cooler_Layer, iced_tea_2)', 'PLACE(Display_Surface)', 'OPEN(Snack_Pantry_Cabinet)', 'PICK(Snack_Pantry_Cabinet, chips_4)', 'PLACE(Display_Surface)']);
+      expect(steps[0].details.invalid).toEqual([expect.stringMatching(/no area 'Fridge'/)]);
+      expect(steps[0].details.thoughts).toEqual(['a cold drink is in the fridge']);
+    } else {
+      expect(r.steps).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('Reflexion reflects after three failures in a row and keeps the reflection in its prompt', async () => {
+    const bad = ['Open(Nowhere)', 'Place(Prep_Surface)', 'Open(Nowhere)'];
+    const llm = createScriptedModel({
+      byKind: { 'react.step': [...bad, 'Open(Fridge_Cooler_Layer)', 'Pick(Fridge_Cooler_Layer, iced_tea_2)'], 'reflexion.reflect': 'Plan: 1. Open(Fridge_Cooler_Layer)' },
+    });
+    const method = kitchenMethod('reflexion-star');
+    if (!method) throw new Error('reflexion-star');
+    await runKitchenEpisode(method, task, { llm, rng: new Rng(1), stepLimit: 5 });
+    const kinds = llm.requests.map((q) => q.kind);
+    expect(kinds.slice(0, 4)).toEqual(['react.step', 'react.step', 'react.step', 'reflexion.reflect']);
+    expect(llm.requests[4].messages[0].content).toMatch(/reflections on earlier failures[\s\S]*Open\(Fridge_Cooler_Layer\)/);
+  });
+
+  it.each(NAMES)('%s runs on the synthetic model on a generated task', async (name) => {
+    const method = kitchenMethod(name);
+    if (!method) throw new Error(name);
+    const [gen] = generateTasks({ kitchen: 'galley', level: 'easy', n: 1, seed: 3 });
+    const meter = new UsageMeter();
+    const llm = wrapClient(createSyntheticModel({ seed: 4, truth: kitchenTruth(gen) }), { meter, retry: false });
+    const r = await runKitchenEpisode(method, gen, { llm, meter, rng: new Rng(2), methodOptions: name === 'llm-mcts' ? { simulations: 60, priorCalls: 2 } : {} });
+    expect(['success', 'step-limit', 'gave-up']).toContain(r.status);
+    expect(r.llm.calls).toBeGreaterThan(0);
+    expect(r.steps).toBeGreaterThan(0);
+  });
+
+  it('the synthetic ReAct* agent with no noise solves most generated easy tasks', async () => {
+    const tasks = generateTasks({ kitchen: 'one_wall', level: 'easy', n: 5, seed: 9 });
+    let wins = 0;
+    for (const t of tasks) {
+      const llm = createSyntheticModel({ seed: 1, truth: kitchenTruth(t), knobs: { reactStarError: 0, reactHallucination: 0, searchHit: 1 } });
+      const method = kitchenMethod('react-star');
+      if (!method) throw new Error('react-star');
+      const r = await runKitchenEpisode(method, t, { llm, rng: new Rng(1) });
+      if (r.success) wins++;
+    }
+    expect(wins).toBeGreaterThanOrEqual(4);
+  });
+});
