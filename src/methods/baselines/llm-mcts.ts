@@ -292,7 +292,7 @@ export async function runLlmMcts(ctx: MethodContext, options: LlmMctsOptions = D
         simulations: root.n,
         value: Math.round(chosen.q),
         priorCalls: options.priorCalls - priorBudget,
-        belief: Object.fromEntries(goalObjects.filter((g) => !g.bound).map((g) => [g.name, [...g.belief.keys()].map((a) => layout.areas[a])])),
+        hiddenLocations: Object.fromEntries(goalObjects.filter((g) => !g.bound).map((g) => [g.name, [...g.belief.keys()].map((a) => layout.areas[a])])),
       },
     });
     stepStart = now;
