@@ -18,7 +18,8 @@ import { formatStep } from '../../validate/plan-file.js';
 import type { ValidationResult } from '../../validate/result.js';
 import { validatePlan } from '../../validate/validate-plan.js';
 import type { DomainModel } from './model.js';
-import { explainAction } from './explain.js';
+import { atomText, explainAction } from './explain.js';
+import type { PredicateDef } from './predicates.js';
 
 export type PlannerOutcome =
   | { status: 'solved'; steps: PlanStep[]; cost: number; expansions: number }
@@ -67,11 +68,22 @@ export interface PlanVars {
   feedback?: string;
 }
 
+/** A ground literal like `(p a b)` or `not (p a b)` in words, from the predicate descriptions. */
+export function literalText(literal: string, predicates: readonly PredicateDef[]): string {
+  const m = /^(not\s*)?\(\s*([^\s()]+)((?:\s+[^\s()]+)*)\s*\)$/.exec(literal.trim());
+  if (!m) return literal;
+  const defs = new Map(predicates.map((p) => [p.name, p]));
+  if (!defs.has(m[2].toLowerCase()) && m[2] !== '=') return literal;
+  const text = atomText(m[2], m[3].trim() === '' ? [] : m[3].trim().split(/\s+/), defs);
+  return m[1] ? `it is not the case that ${text}` : text;
+}
+
 /** Plain-language feedback for an invalid plan, as the seed back-prompts with. */
-export function planFeedback(result: ValidationResult): string {
+export function planFeedback(result: ValidationResult, predicates: readonly PredicateDef[] = []): string {
   if (result.status === 'valid') return 'The plan is valid.';
-  if (result.reason === 'precondition') return `The plan is not executable: at step ${result.stepIndex + 1}, ${formatStep(result.step)}, ${result.message}. Please revise the plan.`;
-  if (result.reason === 'goal') return `The plan is executable but does not reach the goal: ${result.message}. Please revise the plan.`;
+  const words = (lits: readonly string[]): string => lits.map((l) => `"${literalText(l, predicates)}" ${l}`).join('; ');
+  if (result.reason === 'precondition') return `The plan is not executable: at step ${result.stepIndex + 1}, ${formatStep(result.step)}, this precondition is not met: ${words(result.unsatisfied)}. Please revise the plan.`;
+  if (result.reason === 'goal') return `The plan is executable but does not reach the goal: these goal conditions do not hold at the end: ${words(result.unsatisfied)}. Please revise the plan.`;
   return `The plan cannot be read: ${result.message}. Please revise the plan.`;
 }
 
@@ -112,13 +124,13 @@ export async function llmPlan(client: LlmClient, model: DomainModel, domain: Dom
   let steps: PlanStep[] = [];
   let last: ValidationResult | undefined;
   for (let round = 1; round <= maxRounds + 1; round++) {
-    const vars: PlanVars = { goal, init, objects, actions: model.actions.map((a) => a.pddlName), feedback: last ? planFeedback(last) : undefined };
+    const vars: PlanVars = { goal, init, objects, actions: model.actions.map((a) => a.pddlName), feedback: last ? planFeedback(last, model.predicates) : undefined };
     const res = await client.complete({ kind: PLAN_KIND, messages: messages.map((m) => ({ ...m })), vars, attempt: round });
     messages.push({ role: 'assistant', content: res.text });
     steps = parseSteps(res.text);
     last = validatePlan(domain, problem, steps, { trace: false });
     if (last.status === 'valid') return { status: 'valid', steps, rounds: round - 1, last, transcript: messages };
-    if (round <= maxRounds) messages.push({ role: 'user', content: planFeedback(last) });
+    if (round <= maxRounds) messages.push({ role: 'user', content: planFeedback(last, model.predicates) });
   }
   return { status: 'invalid', steps, rounds: maxRounds, last: last as ValidationResult, transcript: messages };
 }

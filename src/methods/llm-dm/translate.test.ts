@@ -65,7 +65,7 @@ describe('LLM-DM planning', () => {
     const r = await llmPlan(client, GOLD, domain, p);
     expect(r.status).toBe('valid');
     expect(r.rounds).toBe(1);
-    expect(client.requests[1].messages.at(-1)?.content).toMatch(/^The plan is not executable: at step 1, \(pick-up-ball ball_1 room_a\)/);
+    expect(client.requests[1].messages.at(-1)?.content).toBe('The plan is not executable: at step 1, (pick-up-ball ball_1 room_a), this precondition is not met: "the robot is in the room room_a" (robot-in room_a). Please revise the plan.');
     expect(planFeedback(r.last)).toBe('The plan is valid.');
   });
 
@@ -76,6 +76,6 @@ describe('LLM-DM planning', () => {
     expect(r.status).toBe('invalid');
     expect(r.rounds).toBe(8);
     expect(client.requests).toHaveLength(9);
-    expect(client.requests[8].messages.at(-1)?.content).toMatch(/does not reach the goal/);
+    expect(client.requests[8].messages.at(-1)?.content).toBe('The plan is executable but does not reach the goal: these goal conditions do not hold at the end: "the gripper holds the ball ball_1" (carries ball_1). Please revise the plan.');
   });
 });
