@@ -13,3 +13,4 @@ export { PRIMITIVES, PRIMITIVE_NAMES, FAILURE_CODES, primitiveName, closedEnclos
 export { verifyPlan, resolveStep, literalHolds, unmetLiterals, rank, compareRank, type Verdict, type StepFailure, type SafetyViolation, type StepTrace } from './verify.js';
 export { repairPlan, proposeEdit, REPAIR_RULES, type RepairRule, type RepairEdit, type RepairResult, type RepairOptions } from './repair.js';
 export { parsePlanText, parseStep } from './plan-format.js';
+export { parseGoalText, parseLiteral, goalFromJson, goalSchema, unknownGoalIds } from './goal-format.js';

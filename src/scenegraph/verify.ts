@@ -163,12 +163,14 @@ export function verifyPlan(scene: Scene, plan: readonly PlanStep[], goal: Goal =
 
 /**
  * The seed's ranking rk(ω) = (1[app], 1[unmet = ∅], 1[safe], −d), compared
- * lexicographically, with one tie-break the seed leaves open: among
- * inapplicable plans, the one that executes more steps ranks higher (before
- * −d), so a repair that gets further is kept over the shorter original.
+ * lexicographically. Where the seed is silent: an inapplicable plan's goal and
+ * safety components describe a truncated rollout, so they are zeroed and such
+ * plans are ordered by how many steps they execute, then by −d — a repair
+ * that gets further is kept over the shorter original.
  */
 export function rank(v: Verdict): [number, number, number, number, number] {
-  return [v.applicable ? 1 : 0, v.unmet.length === 0 ? 1 : 0, v.safe ? 1 : 0, v.applicable ? 0 : v.executed, -v.distance];
+  if (!v.applicable) return [0, 0, 0, v.executed, -v.distance];
+  return [1, v.unmet.length === 0 ? 1 : 0, v.safe ? 1 : 0, 0, -v.distance];
 }
 
 /** Positive when `a` ranks above `b`. */

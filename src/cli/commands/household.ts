@@ -1,0 +1,192 @@
+/**
+ * `groundplan household verify|tasks`: the GAVEL graph world model on
+ * household scenes. `verify` rolls a plan forward on a scene graph, prints the
+ * verdict (first failing step and reason, unmet goal literals, safety
+ * violations, travel distance) and the model-repaired plan with each edit
+ * explained; exit 0 when the plan is valid as given, 1 when it is not, 2 on
+ * bad input. `tasks` writes the household tasks (EAI single tasks, generated
+ * multi-task instructions) as task files.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { eaiTasks, generateMultiTasks, loadBehaviorData, type HouseholdTask } from '../../envs/household/index.js';
+import {
+  formatLiteral,
+  formatStep,
+  goalFromJson,
+  parseGoalText,
+  parsePlanText,
+  repairPlan,
+  sceneFromJson,
+  unknownGoalIds,
+  verifyPlan,
+  type Goal,
+  type PlanStep,
+  type RepairResult,
+  type Verdict,
+} from '../../scenegraph/index.js';
+
+interface VerifyOptions {
+  scene: string;
+  plan?: string;
+  goal?: string;
+  repair: boolean;
+  json?: boolean;
+}
+
+interface TasksOptions {
+  eai?: boolean;
+  multi?: string;
+  seed: string;
+  out?: string;
+  data?: string;
+  json?: boolean;
+}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = err instanceof Error && 'code' in err ? String((err as NodeJS.ErrnoException).code) : 'unreadable';
+    throw new InputError('FILE_READ', `cannot read ${what} file '${path}' (${code})`);
+  }
+}
+
+function verdictJson(v: Verdict): unknown {
+  return {
+    valid: v.valid,
+    applicable: v.applicable,
+    failure: v.failure,
+    executed: v.executed,
+    unmet: v.unmet.map(formatLiteral),
+    safe: v.safe,
+    safety: v.safety,
+    distance: Math.round(v.distance * 100) / 100,
+  };
+}
+
+function verdictText(v: Verdict, plan: readonly PlanStep[]): string[] {
+  const lines: string[] = [];
+  lines.push(v.valid ? `VALID: ${plan.length} steps, travel ${v.distance.toFixed(2)} m` : `INVALID (${plan.length} steps, travel ${v.distance.toFixed(2)} m over the executed steps)`);
+  if (v.failure) lines.push(`  step ${v.failure.stepIndex + 1} ${formatStep(v.failure.step)} fails: ${v.failure.code}: ${v.failure.message}`);
+  for (const l of v.unmet) lines.push(`  unmet goal: ${formatLiteral(l)}`);
+  for (const s of v.safety) lines.push(`  unsafe: '${s.object}' ${s.kind === 'left_open' ? 'opened' : 'switched on'} at step ${s.since + 1} and left ${s.kind === 'left_open' ? 'open' : 'on'}`);
+  return lines;
+}
+
+function repairText(r: RepairResult): string[] {
+  const lines: string[] = [];
+  if (r.edits.length === 0) {
+    lines.push(`Repair: no model-derived edit (${r.stop === 'no-edit' ? 'the failure needs semantic reasoning: return it to the planner' : r.stop}).`);
+    return lines;
+  }
+  lines.push(`Repair: ${r.edits.length} edit(s), stopped: ${r.stop}${r.verdict.valid ? '' : ' (best candidate by rank shown)'}`);
+  r.edits.forEach((e, i) => {
+    const what = [...e.removed.map((s) => `-${formatStep(s)}`), ...e.inserted.map((s) => `+${formatStep(s)}`)].join(' ');
+    lines.push(`  ${i + 1}. [${e.rule}] at step ${e.stepIndex + 1}: ${what}  (${e.reason})`);
+  });
+  lines.push('Repaired plan:');
+  r.plan.forEach((s, i) => lines.push(`  ${String(i + 1).padStart(3)}. ${formatStep(s)}`));
+  lines.push(...verdictText(r.verdict, r.plan));
+  return lines;
+}
+
+/** Reads a scene file or a task file (`{scene, goal, ...}`); returns the scene and the task's goal if any. */
+function loadSceneOrTask(path: string): { scene: ReturnType<typeof sceneFromJson>; goal?: Goal; plan?: PlanStep[] } {
+  const text = readText(path, 'scene');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new InputError('SCENE_FILE', `${path}: not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof raw === 'object' && raw !== null && 'scene' in raw) {
+    const t = raw as { scene: unknown; goal?: unknown; referencePlan?: unknown };
+    const plan = Array.isArray(t.referencePlan) ? parsePlanText(JSON.stringify(t.referencePlan), `${path}#referencePlan`) : undefined;
+    return { scene: sceneFromJson(t.scene, `${path}#scene`), ...(t.goal !== undefined ? { goal: goalFromJson(t.goal, path, 'goal') } : {}), ...(plan ? { plan } : {}) };
+  }
+  return { scene: sceneFromJson(raw, path) };
+}
+
+function taskFile(t: HouseholdTask): unknown {
+  return { id: t.id, kind: t.kind, instruction: t.instruction, errands: t.errands, goal: t.goal, goals: t.goals, referencePlan: t.referencePlan.map(formatStep), subplans: t.subplans.map((p) => p.map(formatStep)), source: t.source, notes: t.notes, scene: t.scene };
+}
+
+export function register(program: Command): void {
+  const hh = program.command('household').description('GAVEL graph world model on household scenes: verify and repair plans, write tasks');
+  hh.command('verify')
+    .description('roll a plan forward on a scene graph: verdict, model-derived repair with each edit; exit 0 valid, 1 invalid, 2 bad input')
+    .requiredOption('--scene <file>', 'scene JSON file, or a task file from `household tasks` (its goal is used)')
+    .option('--plan <file>', "plan: one step per line, Grasp(apple_1) or grasp apple_1; or a JSON array (default: a task file's reference plan)")
+    .option('--goal <file>', 'goal: one literal per line, e.g. on_top(apple_1, table_1), not open(fridge_1); or JSON')
+    .option('--no-repair', 'only verify')
+    .option('--json', 'print verdict and repair as JSON')
+    .action((opts: VerifyOptions) => {
+      const loaded = loadSceneOrTask(opts.scene);
+      const goal = opts.goal ? parseGoalText(readText(opts.goal, 'goal'), opts.goal) : (loaded.goal ?? { literals: [] });
+      const unknown = unknownGoalIds(loaded.scene, goal);
+      if (unknown.length > 0) throw new InputError('GOAL_UNKNOWN_ID', `${opts.goal ?? opts.scene}: the goal names ${unknown.map((u) => `'${u}'`).join(', ')}, not in the scene`);
+      if (!opts.plan && !loaded.plan) throw new InputError('CLI_OPTION', `household verify: --plan is required unless --scene is a task file with a reference plan`);
+      const plan = opts.plan ? parsePlanText(readText(opts.plan, 'plan'), opts.plan) : (loaded.plan as PlanStep[]);
+      const v = verifyPlan(loaded.scene, plan, goal);
+      const r = opts.repair && !v.valid ? repairPlan(loaded.scene, plan, goal) : undefined;
+      if (opts.json) {
+        const out = {
+          verdict: verdictJson(v),
+          ...(r ? { repair: { stop: r.stop, candidates: r.candidates, edits: r.edits.map((e) => ({ ...e, inserted: e.inserted.map(formatStep), removed: e.removed.map(formatStep) })), plan: r.plan.map(formatStep), verdict: verdictJson(r.verdict) } } : {}),
+        };
+        process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+      } else {
+        const lines = verdictText(v, plan);
+        if (r) lines.push('', ...repairText(r));
+        process.stdout.write(`${lines.join('\n')}\n`);
+      }
+      process.exitCode = v.valid ? 0 : 1;
+    });
+  hh.command('tasks')
+    .description('write household task files: the EAI BEHAVIOR single tasks (--eai) and/or generated multi-task instructions (--multi N)')
+    .option('--eai', 'the EAI BEHAVIOR problems translated to scene graphs (the expressible subset)')
+    .option('--multi <n>', 'generate N multi-task instructions of 2–5 errands')
+    .option('--seed <seed>', 'seed for --multi', '1')
+    .option('--out <dir>', 'write one <id>.json per task here')
+    .option('--data <dir>', 'BEHAVIOR data folder (default: $GROUNDPLAN_DATA or shared/data above the working directory)')
+    .option('--json', 'print the summary as JSON')
+    .action((opts: TasksOptions) => {
+      if (!opts.eai && opts.multi === undefined) throw new InputError('CLI_OPTION', 'household tasks: give --eai and/or --multi <n>');
+      const tasks: HouseholdTask[] = [];
+      const summary: Record<string, unknown> = {};
+      if (opts.eai) {
+        const s = eaiTasks(opts.data);
+        tasks.push(...s.tasks);
+        summary.eai = { kept: s.tasks.length, dropped: s.dropped.length, reasons: s.reasons, referenceRepaired: s.tasks.filter((t) => t.source.referenceRepairs !== '').length };
+      }
+      if (opts.multi !== undefined) {
+        const n = Number(opts.multi);
+        if (!Number.isInteger(n) || n < 1) throw new InputError('CLI_OPTION', `--multi: expected a positive integer, got '${opts.multi}'`);
+        const seed = /^-?\d+$/.test(opts.seed) ? Number(opts.seed) : opts.seed;
+        const m = generateMultiTasks(loadBehaviorData(opts.data), { count: n, seed });
+        tasks.push(...m);
+        const errands = m.reduce((a, t) => a + t.goals.length, 0);
+        const steps = m.reduce((a, t) => a + t.referencePlan.length, 0);
+        summary.multi = { generated: m.length, meanErrands: m.length ? errands / m.length : 0, meanStepsPerErrand: errands ? steps / errands : 0, needAppliance: m.filter((t) => Number(t.source.appliance) > 0).length };
+      }
+      if (opts.out) {
+        mkdirSync(opts.out, { recursive: true });
+        for (const t of tasks) writeFileSync(join(opts.out, `${t.id.replace(/[/]/g, '__')}.json`), `${JSON.stringify(taskFile(t), null, 2)}\n`);
+        summary.written = { dir: opts.out, files: tasks.length };
+      }
+      if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+      else {
+        const e = summary.eai as { kept: number; dropped: number; reasons: Record<string, number>; referenceRepaired: number } | undefined;
+        if (e) {
+          process.stdout.write(`EAI BEHAVIOR: ${e.kept} of ${e.kept + e.dropped} problems kept (${e.referenceRepaired} reference plans needed model-derived repair)\n`);
+          for (const [k, v] of Object.entries(e.reasons).sort((a, b) => b[1] - a[1])) process.stdout.write(`  dropped ${String(v).padStart(3)}  ${k}\n`);
+        }
+        const mm = summary.multi as { generated: number; meanErrands: number; meanStepsPerErrand: number; needAppliance: number } | undefined;
+        if (mm) process.stdout.write(`multi-task: ${mm.generated} instructions, ${mm.meanErrands.toFixed(2)} errands each, ${mm.meanStepsPerErrand.toFixed(2)} reference steps per errand, ${mm.needAppliance} need an appliance\n`);
+        if (opts.out) process.stdout.write(`wrote ${tasks.length} task files to ${opts.out}\n`);
+      }
+    });
+}
