@@ -187,6 +187,17 @@ describe('ground: ADL', () => {
     expect(() => g(ADL, bad)).toThrow(/d\.pddl:\d+:\d+: .*no value for \(dist r1 home\)/);
   });
 
+  it('needs cost values only for operators that can apply', () => {
+    const D = `(define (domain m) (:requirements :typing :negative-preconditions :action-costs)
+      (:types area) (:predicates (at ?a - area)) (:functions (total-cost) - number (d ?a ?b - area) - number)
+      (:action move :parameters (?f ?t - area) :precondition (and (at ?f) (not (at ?t)))
+        :effect (and (not (at ?f)) (at ?t) (increase (total-cost) (d ?f ?t)))))`;
+    // (move x x) has a contradictory precondition and no (d x x) value: it is dropped, not an error
+    const r = g(D, `(define (problem p) (:domain m) (:objects x y - area) (:init (at x) (= (d x y) 1) (= (d y x) 2))
+      (:goal (at y)) (:metric minimize (total-cost)))`);
+    expect(show(r)).toEqual(['(move x y) | (at x) | (at y) | (at y) | (at x) | 1', '(move y x) | (at y) | (at x) | (at x) | (at y) | 2']);
+  });
+
   it('rejects negative costs', () => {
     expect(() => g(ADL, ADL_PROBLEM.replace('(= (dist r1 r2) 3)', '(= (dist r1 r2) -3)'))).toThrow(/negative action cost/);
   });

@@ -502,7 +502,8 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
           reach.run(getEnumPlan(ce), b, fire);
         }
       }
-      const cost = costOf(ca, value);
+      // evaluated only for operators that survive (a contradictory one may lack a cost value)
+      let cost = -1;
       const liftedArgs: string[] = new Array(na.nOrig);
       let name = `(${na.name}`;
       for (let i = 0; i < na.nOrig; i++) {
@@ -528,7 +529,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
           add: addS,
           del: delS,
           conditional: conds,
-          cost,
+          cost: cost >= 0 ? cost : (cost = costOf(ca, value)),
         };
         if (clauses && clauses.length > 0) op.preOr = clauses.map((c) => ({ pos: c.pos, neg: c.neg }));
         if (!na.aux) op.lifted = { action: na.name, args: variants.length > 1 ? liftedArgs.slice() : liftedArgs };
