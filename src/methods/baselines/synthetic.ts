@@ -6,7 +6,7 @@
  * hallucinated names, misplaced location guesses — in the text format a real
  * model would use. Reports built on them say "synthetic LLM".
  */
-import type { Rng } from '../../core/rng.js';
+import { hashString, Rng } from '../../core/rng.js';
 import type { NamedObservation } from '../../envs/kitchen/index.js';
 import { declareSyntheticKnobs, registerSyntheticGenerator, type SyntheticCall, type SyntheticContext } from '../../llm/synthetic-model.js';
 import type { KitchenTruth } from '../method.js';
@@ -18,6 +18,7 @@ export const BASELINE_KNOBS = {
   reactStarError: { default: 0.15, min: 0, max: 1, description: 'the same for ReAct*/Reflexion* (structured system prompt)' },
   reactHallucination: { default: 0.05, min: 0, max: 1, description: 'probability that a ReAct-family action names an object or area that does not exist' },
   reactThink: { default: 0.3, min: 0, max: 1, description: "probability of a 'think:' turn when the previous turn was an action" },
+  reactGoalRecall: { default: 0.7, min: 0, max: 1, description: 'probability that a ReAct-family agent understands the goal from the start; otherwise it first delivers a distractor object (until it sees that this did not finish the task, or a reflection corrects it)' },
   searchHit: { default: 0.6, min: 0, max: 1, description: 'probability that a ReAct-family agent looking for a hidden object opens its true area' },
   mctsGoalError: { default: 0.2, min: 0, max: 1, description: 'probability that mcts.goal names one target object that does not exist (closed-domain failure)' },
   mctsLocationRecall: { default: 0.8, min: 0, max: 1, description: "probability that mcts.locations puts weight on a hidden object's true area" },
@@ -50,9 +51,26 @@ function whereNow(t: KitchenTruth, obs: NamedObservation, object: string): { are
   return p ? { area: p.area, visible: false } : undefined;
 }
 
-/** The sensible next action by names (or undefined when the target is already met). */
-function sensible(t: KitchenTruth, obs: NamedObservation, rng: Rng, hit: number): string | undefined {
+/**
+ * The goal a ReAct-family agent believes in: the truth, or (episode-wide, decided from the
+ * instruction's hash) the truth with its first object replaced by a distractor, until that
+ * distractor sits at the target or a reflection corrected it.
+ */
+function believedTarget(t: KitchenTruth, obs: NamedObservation, recall: number, reflected: boolean): Array<{ placed_object: string; target_area: string }> {
   const alt = target(t);
+  if (reflected) return alt;
+  const episode = new Rng(hashString(`react-goal|${t.instruction}|${t.placement.length}`));
+  if (episode.next() < recall) return alt;
+  const inGoals = new Set(t.goal_set.flat().map((g) => g.placed_object));
+  const decoys = t.placement.filter((p) => !inGoals.has(p.placed_object) && p.area !== 'IN_HAND');
+  if (decoys.length === 0) return alt;
+  const decoy = decoys[episode.int(decoys.length)].placed_object;
+  const done = obs.objects.some((o) => o.object === decoy && o.area === alt[0].target_area);
+  return done ? alt : [{ placed_object: decoy, target_area: alt[0].target_area }, ...alt.slice(1)];
+}
+
+/** The sensible next action by names (or undefined when the target is already met). */
+function sensible(t: KitchenTruth, obs: NamedObservation, rng: Rng, hit: number, alt = target(t)): string | undefined {
   if (obs.inHand) {
     const g = alt.find((p) => p.placed_object === obs.inHand);
     if (g) return obs.closedAreas.includes(g.target_area) ? `Open(${g.target_area})` : `Place(${g.target_area})`;
@@ -91,13 +109,14 @@ export function reactStepGenerator(call: SyntheticCall, ctx: SyntheticContext): 
   const { rng } = ctx;
   const obs = v.observation;
   if (!v.afterThought && rng.chance(knob(ctx, 'reactThink'))) {
-    const next = sensible(t, obs, rng, 1);
+    const next = sensible(t, obs, rng, 1, believedTarget(t, obs, knob(ctx, 'reactGoalRecall'), v.reflections.length > 0));
     return `think: ${v.instruction.slice(0, 60)}... ${next ? `The next useful step looks like ${next}.` : 'I should check the areas again.'}`;
   }
   let err = v.variant.endsWith('-star') ? knob(ctx, 'reactStarError') : knob(ctx, 'reactError');
   if (v.reflections.length > 0) err /= 2;
   if (rng.chance(knob(ctx, 'reactHallucination'))) return hallucinated(t, obs, rng);
-  const good = sensible(t, obs, rng, knob(ctx, 'searchHit'));
+  const believed = believedTarget(t, obs, knob(ctx, 'reactGoalRecall'), v.reflections.length > 0);
+  const good = sensible(t, obs, rng, knob(ctx, 'searchHit'), believed);
   if (good === undefined || rng.chance(err)) return wrong(obs, rng);
   return good;
 }
