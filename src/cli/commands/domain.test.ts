@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { Command } from 'commander';
-import { register as registerDomain } from './domain.js';
+import { askCorrections, register as registerDomain } from './domain.js';
 import { register as registerSolve } from './solve.js';
 import { assembleDomain } from '../../methods/llm-dm/assemble.js';
 import { GOLD, SPEC, pickAnswer } from '../../methods/llm-dm/test-fixtures.js';
@@ -114,5 +114,14 @@ describe('groundplan domain', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('interactive review: shows each action in plain language and keeps the non-empty corrections', async () => {
+    const answers = ['', 'the gripper must be free'];
+    const shown: string[] = [];
+    const c = await askCorrections(GOLD, () => Promise.resolve(answers.shift() ?? ''), (t) => shown.push(t));
+    expect([...c]).toEqual([['Move to a room', 'the gripper must be free']]);
+    expect(shown[0]).toContain('Pick up a ball (pick-up-ball)');
+    expect(shown[1]).toContain('  - ?from and ?to are different objects');
   });
 });

@@ -110,6 +110,17 @@ function loadDomainFile(path: string, predicatesPath: string | undefined): { mod
   return { model: result.model, result };
 }
 
+/** Shows each action in plain language and asks for a correction (empty answer = fine). */
+export async function askCorrections(model: DomainModel, question: (prompt: string) => Promise<string>, write: (text: string) => void): Promise<Map<string, string>> {
+  const corrections = new Map<string, string>();
+  for (const a of model.actions) {
+    write(`\n${explainAction(a, model.predicates)}\n`);
+    const answer = (await question('correction (empty = looks right): ')).trim();
+    if (answer !== '') corrections.set(a.name, answer);
+  }
+  return corrections;
+}
+
 export function register(program: Command): void {
   const domain = program.command('domain').description('LLM-DM: build, check, explain and correct PDDL world models with an LLM');
 
@@ -223,14 +234,9 @@ export function register(program: Command): void {
     if (opts.feedback) corrections = readFeedbackFile(opts.feedback, stored.model);
     else {
       if (!process.stdin.isTTY) throw new InputError('CLI_OPTION', 'review needs --feedback FILE when standard input is not a terminal');
-      corrections = new Map();
       const rl = createInterface({ input: process.stdin, output: process.stdout });
       try {
-        for (const a of stored.model.actions) {
-          process.stdout.write(`\n${explainAction(a, stored.model.predicates)}\n`);
-          const answer = (await rl.question('correction (empty = looks right): ')).trim();
-          if (answer !== '') corrections.set(a.name, answer);
-        }
+        corrections = await askCorrections(stored.model, (q) => rl.question(q), (t) => process.stdout.write(t));
       } finally {
         rl.close();
       }

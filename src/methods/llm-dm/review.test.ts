@@ -47,4 +47,17 @@ describe('LLM-DM correction in the same dialogue', () => {
     expect(r.model.actions[0].preconditions).toContain('(gripper-free)');
     expect(changelogMarkdown(r.changelog)).toContain('- added precondition `(gripper-free)`');
   });
+
+  it('a second review continues the dialogue of the first', async () => {
+    const pick = formatActionAnswer({ parameters: PICK_PARAMS, preconditions: '(and (robot-in ?r) (ball-in ?b ?r) (gripper-free))', effects: PICK_EFF, newPredicates: PREDICATES });
+    const move = formatActionAnswer({ parameters: MOVE_PARAMS, preconditions: MOVE_PRE, effects: MOVE_EFF, newPredicates: [] });
+    const client = createScriptedModel({ answers: [pick, move, pick.replace(/New Predicates:[\s\S]*$/, 'New Predicates:\nNo newly defined predicate'), move, move, move] });
+    const built = await constructDomain(SPEC, client);
+    const first = await applyCorrections(client, SPEC, built.model, new Map([['Move to a room', 'first note']]), dialoguesFromHistory(built.history));
+    await applyCorrections(client, SPEC, first.model, new Map([['Move to a room', 'second note']]), dialoguesFromHistory([...built.history, ...first.history]));
+    const last = client.requests[5].messages;
+    expect(last.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+    expect(last[3].content).toContain('first note');
+    expect(last[5].content).toContain('second note');
+  });
 });

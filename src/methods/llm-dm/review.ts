@@ -71,16 +71,16 @@ export function readFeedbackFile(path: string, model: DomainModel): Map<string, 
   return parseFeedback(text, path, model);
 }
 
-/** The dialogue of each action's last pass, rebuilt from history turns. */
+/**
+ * The current dialogue of each action, rebuilt from history turns: a turn that opens a dialogue
+ * (its prompt has the system message) starts it afresh (a new pass); feedback and review turns
+ * continue it.
+ */
 export function dialoguesFromHistory(history: readonly HistoryTurn[]): Map<string, ChatMessage[]> {
-  const lastPass = new Map<string, number>();
-  for (const t of history) lastPass.set(t.action, Math.max(lastPass.get(t.action) ?? 0, t.pass));
   const out = new Map<string, ChatMessage[]>();
   for (const t of history) {
-    if (t.pass !== lastPass.get(t.action)) continue;
-    const d = out.get(t.action) ?? [];
-    // A review turn starts from the earlier dialogue; a fresh first round (round 1 with a system prompt) restarts it.
-    if (t.round === 1 && t.prompt.some((m) => m.role === 'system')) d.length = 0;
+    const opens = t.prompt.some((m) => m.role === 'system');
+    const d = opens ? [] : (out.get(t.action) ?? []);
     d.push(...t.prompt.map((m) => ({ ...m })), { role: 'assistant', content: t.answer });
     out.set(t.action, d);
   }
