@@ -139,3 +139,35 @@ describe('episodes', () => {
     expect(wins).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('through a real provider', () => {
+  it('ReAct* runs against an OpenAI-compatible server (local), reading answers with prose around the action', async () => {
+    const { startFakeOpenAiServer, parseModelId, createProviderClient } = await import('../../llm/index.js');
+    const script = [
+      'think: the cold drink should be in the fridge.',
+      'Open(Fridge_Cooler_Layer)',
+      'The tea is visible now.\nPick(Fridge_Cooler_Layer, iced_tea_2)',
+      'Place(Display_Surface)',
+      'Open(Snack_Pantry_Cabinet)',
+      'Pick(Snack_Pantry_Cabinet, chips_4)',
+      '> Place(Display_Surface)',
+    ];
+    const server = await startFakeOpenAiServer((_req, i) => ({ content: script[Math.min(i, script.length - 1)], promptTokens: 100, completionTokens: 10 }));
+    try {
+      const spec = parseModelId(`compat:test-model@${server.url}`);
+      if (spec.kind !== 'network') throw new Error('unreachable');
+      const meter = new UsageMeter();
+      const llm = wrapClient(createProviderClient(spec, { env: {} }), { meter, retry: false });
+      const method = kitchenMethod('react-star');
+      if (!method) throw new Error('react-star');
+      const r = await runKitchenEpisode(method, task, { llm, meter, rng: new Rng(1) });
+      expect(r.status).toBe('success');
+      expect(r.steps).toBe(6);
+      expect(r.llm.inputTokens).toBe(700);
+      expect(server.requests[0].messages[0].content).toMatch(/# Role/);
+      expect(server.requests[2].messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+    } finally {
+      await server.close();
+    }
+  });
+});
