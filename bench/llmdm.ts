@@ -64,14 +64,20 @@ async function main(): Promise<void> {
   console.log(`\n## 3. ${describeSynthetic(knobs)}\n`);
   console.log(`Construction from the corrected gold, seeds 1..${seeds}; review = one correction round by a simulated expert (the difference from the gold).\n`);
   const rows: (string | number)[][] = [];
+  const actionRows: (string | number)[][] = [];
   const planRows: (string | number)[][] = [];
   for (const d of LLMDM_DOMAINS) {
     let acts = 0, turns = 0, fb = 0, unres = 0, exact = 0, f1 = 0, rexact = 0, rf1 = 0, corrected = 0, passes = 0;
+    const perAction = new Map<string, { rounds: number; exact: number; f1: number }>();
     let planned = 0, validIpc = 0, llmValid = 0, llmRounds = 0, tasks = 0, translated = 0, goodSeeds = 0, goodTasks = 0, goodValid = 0;
     for (let s = 1; s <= seeds; s++) {
       const c = await syntheticConstruction(d, s, knobsSpec);
       acts += c.actions; turns += c.turns; fb += c.feedbackRounds; unres += c.unresolved; exact += c.exact; f1 += c.meanF1; passes += c.passes;
       rexact += c.reviewed.exact; rf1 += c.reviewed.meanF1; corrected += c.reviewed.corrected;
+      for (const a of c.perAction) {
+        const acc = perAction.get(a.action) ?? { rounds: 0, exact: 0, f1: 0 };
+        perAction.set(a.action, { rounds: acc.rounds + a.rounds, exact: acc.exact + (a.exact ? 1 : 0), f1: acc.f1 + a.f1 });
+      }
       if (d === 'logistics') {
         const pr = await logisticsPlanning(c.reviewedModel, knobsSpec, s);
         if (c.reviewed.exact === c.actions) {
@@ -83,10 +89,13 @@ async function main(): Promise<void> {
         validIpc += pr.filter((r) => r.plannerValidIpc).length; llmValid += pr.filter((r) => r.llmPlannerValidIpc).length; llmRounds += pr.reduce((n, r) => n + r.llmPlannerRounds, 0);
       }
     }
+    for (const [action, a] of perAction) actionRows.push([d, action, (a.rounds / seeds).toFixed(1), `${a.exact}/${seeds}`, (a.f1 / seeds).toFixed(3)]);
     rows.push([d, acts / seeds, (passes / seeds).toFixed(1), turns, fb, (fb / acts).toFixed(2), unres, pct(exact, acts), (f1 / seeds).toFixed(3), corrected, pct(rexact, acts), (rf1 / seeds).toFixed(3)]);
     if (d === 'logistics') planRows.push([`${tasks / seeds} instructions x ${seeds} seeds`, pct(translated, tasks), pct(planned, tasks), pct(validIpc, tasks), `${goodSeeds} of ${seeds}: ${pct(goodValid, goodTasks)}`, pct(llmValid, tasks), (llmRounds / tasks).toFixed(2)]);
   }
   console.log(table(['domain', 'actions', 'passes', 'answers', 'feedback rounds', 'rounds/action', 'unresolved', 'exact vs gold', 'mean F1', 'corrections', 'exact after review', 'F1 after review'], rows));
+  console.log(`\nPer action (before review; feedback rounds summed over both passes, mean over ${seeds} seeds):\n`);
+  console.log(table(['domain', 'action', 'feedback rounds', 'exact vs gold', 'F1'], actionRows));
   console.log('\nLogistics (14 IPC problems, 22 instructions; plans validated against the IPC domain):\n');
   console.log(table(['tasks', 'goal+init translated', 'planner found a plan', 'planner plan valid (IPC)', 'seeds whose reviewed model equals the gold: planner valid / translated', 'LLM planner valid (IPC)', 'LLM planner mean feedback rounds'], planRows));
 }
