@@ -2,7 +2,8 @@
  * The graph world model of GAVEL (Graph World Models for Verified and
  * Efficient Long-Horizon LLM Task Planning): a typed scene graph (§III-A),
  * the nine primitives with pre/effects (§IV-E), plan verification and
- * model-derived repair (§IV-F, Algorithm 2).
+ * model-derived repair (§IV-F, Algorithm 2), room-location beliefs (§IV-C),
+ * expected search cost and belief-aware task ordering (§III-B, Eq. 7).
  */
 export * from './types.js';
 export { WorldState } from './state.js';
@@ -14,3 +15,6 @@ export { verifyPlan, resolveStep, literalHolds, unmetLiterals, rank, compareRank
 export { repairPlan, proposeEdit, REPAIR_RULES, type RepairRule, type RepairEdit, type RepairResult, type RepairOptions } from './repair.js';
 export { parsePlanText, parseStep } from './plan-format.js';
 export { parseGoalText, parseLiteral, goalFromJson, goalSchema, unknownGoalIds } from './goal-format.js';
+export { BeliefState, initialBelief, localize, ruleOut, type RoomBelief } from './belief.js';
+export { costModel, sweepCost, searchOrder, kappas, expectedSearchCost, taskCost, costMatrices, type CostModel, type Stop } from './search-cost.js';
+export { orderCost, permutations, rankedOrders, chooseOrder, type OrderingResult } from './ordering.js';
