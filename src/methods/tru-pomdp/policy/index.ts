@@ -22,6 +22,7 @@ export {
   sandboxedRolloutPolicy,
   builtinAction,
   asRolloutFunction,
+  type RolloutFunction,
   type BatchRolloutPolicy,
   type PolicyWarning,
   type PolicyWarningCode,

@@ -194,3 +194,17 @@ describe('runtime faults of an accepted policy', () => {
     }
   });
 });
+
+describe('adapter for the Tru-POMDP search', () => {
+  it('asRolloutFunction answers per particle and in batches like the built-in policy', async () => {
+    const { asRolloutFunction, builtinRolloutPolicy } = await import('./index.js');
+    const { nearestTargetPolicy, unreachedGoals } = await import('../rollout-policy.js');
+    const fn = asRolloutFunction(builtinRolloutPolicy());
+    const q = queries.slice(0, 20);
+    expect(q.map((x) => fn(unreachedGoals(x.state, x.goal), x))).toEqual(q.map(builtinAction));
+    expect(fn.batch(q)).toEqual(q.map(builtinAction));
+    // the agent's own nearest-target policy is an independent implementation: it agrees on most states
+    const same = q.filter((x) => JSON.stringify(nearestTargetPolicy(unreachedGoals(x.state, x.goal), x)) === JSON.stringify(builtinAction(x))).length;
+    expect(same).toBeGreaterThan(q.length / 2);
+  });
+});

@@ -131,14 +131,22 @@ export function sandboxedRolloutPolicy(runner: SyncPolicyRunner, options: Sandbo
   };
 }
 
+/** The per-particle function shape of the Tru-POMDP search, plus a batched entry point. */
+export interface RolloutFunction {
+  (unreachedGoals: readonly GoalPair[], scene: { readonly world: KitchenWorld; readonly state: KitchenState }): KitchenAction;
+  /** All particles of a node in one sandbox round trip (≈5 µs per state instead of ≈70 µs per call). */
+  readonly batch: (queries: readonly PolicyQuery[]) => KitchenAction[];
+  readonly policy: BatchRolloutPolicy;
+}
+
 /**
- * The per-particle function shape the Tru-POMDP search takes
+ * `policy` as the per-particle function the Tru-POMDP search takes
  * (`(unreachedGoals, {world, state}) => KitchenAction`, see
- * `../rollout-policy.ts`), answered by `policy`. Prefer `policy.evaluate` on
- * all particles of a node at once: one sandbox round trip per batch.
+ * `../rollout-policy.ts`). Each plain call is one worker round trip; callers
+ * that evaluate many particles at once should use `.batch`.
  */
-export function asRolloutFunction(
-  policy: BatchRolloutPolicy,
-): (unreachedGoals: readonly GoalPair[], scene: { readonly world: KitchenWorld; readonly state: KitchenState }) => KitchenAction {
-  return (goals, scene) => policy.nextAction(scene.world, scene.state, goals);
+export function asRolloutFunction(policy: BatchRolloutPolicy): RolloutFunction {
+  const fn = (goals: readonly GoalPair[], scene: { readonly world: KitchenWorld; readonly state: KitchenState }): KitchenAction =>
+    policy.nextAction(scene.world, scene.state, goals);
+  return Object.assign(fn, { batch: (queries: readonly PolicyQuery[]) => policy.evaluate(queries), policy });
 }
