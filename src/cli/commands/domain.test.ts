@@ -81,6 +81,9 @@ describe('groundplan domain', () => {
     const truth = file('truth.json', JSON.stringify({ goal: '(and (carries ball_1))', init: ['(ball-in ball_1 room_a)', '(robot-in room_b)', '(gripper-free)'], plan: ['(move-to-room room_b room_a)', '(pick-up-ball ball_1 room_a)'] }));
     const dom = file('solve-domain.pddl', assembleDomain(GOLD).text);
     const r = await run('solve', '--domain', dom, '--objects', objects, '--instruction', 'hold ball_1', '--model', 'synthetic', '--truth', truth, '--synthetic', 'llmdm.goalErrorRate=0', '--json');
+    const bad = file('bad-objects.json', JSON.stringify({ objects: { ball_1: { type: { name: 'sphere' }, state: [] } } }));
+    const e = await run('solve', '--domain', dom, '--objects', bad, '--instruction', 'x', '--model', 'synthetic', '--truth', truth);
+    expect(String(e.error)).toContain("bad-objects.json: object 'ball_1' has type 'sphere', not a type of");
     const j = JSON.parse(r.out) as { status: string; plan: string[] };
     expect(j.status).toBe('solved');
     expect(j.plan).toEqual(['(move-to-room room_b room_a)', '(pick-up-ball ball_1 room_a)']);

@@ -94,6 +94,11 @@ export function register(program: Command): void {
       for (const a of model.actions) a.name = stored.actions.find((s) => s.pddlName === a.pddlName)?.name ?? a.name;
     }
     const objects = readSceneObjects(readJson(opts.objects, 'objects'), opts.objects);
+    const known = new Set(['object', ...domain.types.map((t) => t.name)]);
+    const badTypes = objects.filter((o) => !known.has(o.type.toLowerCase()));
+    if (badTypes.length > 0) {
+      throw new InputError('OBJECTS', `${opts.objects}: object ${badTypes.map((o) => `'${o.name}' has type '${o.type}'`).join(', ')}, not a type of ${opts.domain}; its types: ${[...known].join(', ')}`);
+    }
     const truth = opts.truth ? (readJson(opts.truth, 'truth') as LlmDmTruth) : undefined;
     const seed = opts.seed === undefined ? 1 : Number(opts.seed);
     if (!Number.isInteger(seed)) throw new InputError('CLI_OPTION', `--seed expects an integer, got '${opts.seed ?? ''}'`);

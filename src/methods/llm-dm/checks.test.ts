@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseActionAnswer } from './answer-format.js';
 import { checkAnswer, checkModel, feedbackText, type CheckCategory } from './checks.js';
@@ -89,5 +90,18 @@ describe('LLM-DM automatic checks (seed A.3 categories)', () => {
     const fb = feedbackText(issues);
     expect(fb).toMatch(/^There are 2 problems/);
     expect(fb.endsWith('Parameters:')).toBe(true);
+  });
+
+  it('never throws on mutated action text, and every issue names the mutated action or is domain-wide', () => {
+    const text = GOLD.actions[0].preconditions;
+    fc.assert(
+      fc.property(fc.nat(text.length), fc.nat(text.length), fc.constantFrom('', '(', ')', '?', ' forall ', ' if ', 'x', ' - '), (from, len, insert) => {
+        const pre = text.slice(0, from) + insert + text.slice(Math.min(text.length, from + (len % 6)));
+        const model = { ...GOLD, actions: [{ ...GOLD.actions[0], preconditions: pre }, GOLD.actions[1]] };
+        const issues = checkModel(model);
+        for (const i of issues) expect(i.action === undefined || i.action === 'Pick up a ball').toBe(true);
+        if (pre === text) expect(issues).toEqual([]);
+      }),
+    );
   });
 });
