@@ -54,6 +54,14 @@ async function main(): Promise<void> {
   for (const r of reports) for (const i of r.issues) console.log(`- ${r.domain} / ${i.action} / ${i.category}: ${i.message.split('\n')[0]}`);
   for (const r of reports) for (const s of r.strayParameterLines) console.log(`- ${r.domain} / ${s.action}: non-parameter line in the parameter list (not in the annotations; ignored): "${s.line}"`);
 
+  console.log("\nPlanning the 22 IPC logistics instructions with GPT-4's own logistics model (goal/init translation exact: synthetic LLM with llmdm.goalErrorRate=0; plans validated against the IPC domain):\n");
+  const own: (string | number)[][] = [];
+  for (const [label, m] of [['GPT-4 raw', rawModel('logistics').model], ['expert-corrected', correctedModel('logistics').model]] as const) {
+    const pr = await logisticsPlanning(m, 'llmdm.goalErrorRate=0', 1, { llmPlanner: false });
+    own.push([label, pr.length, pct(pr.filter((r) => r.planner === 'solved').length, pr.length), pct(pr.filter((r) => r.plannerValidIpc).length, pr.length)]);
+  }
+  console.log(table(['logistics model', 'instructions', 'planner found a plan', 'plan valid in the IPC domain'], own));
+
   console.log('\n## 2. Replay of the recorded GPT-4 construction dialogues through our loop\n');
   const replays = [];
   for (const d of ['logistics', 'tyreworld'] as const) replays.push(await replayDialogues(d));
