@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { annotationReport } from './llmdm-report.js';
 import { replayDialogues } from './llmdm-replay.js';
 import { logisticsPlanning, syntheticConstruction } from './llmdm-e2e.js';
+import { rawModel } from './llmdm-data.js';
 
 describe('LLM-DM on GPT-4 models (Guan et al. 2023 data)', () => {
   it('catches the annotated syntax errors of the household model and nothing else; corrected models pass and parse', () => {
@@ -47,5 +48,10 @@ describe('LLM-DM on GPT-4 models (Guan et al. 2023 data)', () => {
     expect([translated.length, rows.filter((r) => r.plannerValidIpc).length, rows.filter((r) => r.llmPlannerValidIpc).length]).toEqual([18, 18, 18]);
     // With the reviewed (gold-equal) model every translated task is solved with a plan valid in the IPC domain.
     expect(translated.every((r) => r.plannerValidIpc)).toBe(true);
+  });
+
+  it("GPT-4's own logistics model plans all 22 IPC instructions validly when the translation is exact", async () => {
+    const rows = await logisticsPlanning(rawModel('logistics').model, 'llmdm.goalErrorRate=0', 1, { llmPlanner: false });
+    expect(rows.filter((r) => r.plannerValidIpc)).toHaveLength(22);
   });
 });
