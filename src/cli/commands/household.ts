@@ -5,13 +5,14 @@
  * violations, travel distance) and the model-repaired plan with each edit
  * explained; exit 0 when the plan is valid as given, 1 when it is not, 2 on
  * bad input. `tasks` writes the household tasks (EAI single tasks, generated
- * multi-task instructions) as task files.
+ * multi-task instructions) as task files. `rsn` cross-validates the
+ * room-type predictor behind the room beliefs.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { eaiTasks, generateMultiTasks, loadBehaviorData, type HouseholdTask } from '../../envs/household/index.js';
+import { eaiTasks, evaluateRsn, generateMultiTasks, loadBehaviorData, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
 import {
   formatLiteral,
   formatStep,
@@ -188,5 +189,28 @@ export function register(program: Command): void {
         if (mm) process.stdout.write(`multi-task: ${mm.generated} instructions, ${mm.meanErrands.toFixed(2)} errands each, ${mm.meanStepsPerErrand.toFixed(2)} reference steps per errand, ${mm.needAppliance} need an appliance\n`);
         if (opts.out) process.stdout.write(`wrote ${tasks.length} task files to ${opts.out}\n`);
       }
+    });
+  hh.command('rsn')
+    .description('cross-validate the RSN-like room-type predictor by held-out scenes (AUC, Brier, top-1 room) next to the frequency prior')
+    .option('--folds <k>', 'scene folds', '5')
+    .option('--epochs <n>', 'training epochs', '30')
+    .option('--seed <seed>', 'seed for the split and training', 'rsn')
+    .option('--data <dir>', 'BEHAVIOR data folder')
+    .option('--json', 'print JSON')
+    .action((opts: { folds: string; epochs: string; seed: string; data?: string; json?: boolean }) => {
+      const folds = Number(opts.folds);
+      const epochs = Number(opts.epochs);
+      if (!Number.isInteger(folds) || folds < 2) throw new InputError('CLI_OPTION', `--folds: expected an integer ≥ 2, got '${opts.folds}'`);
+      if (!Number.isInteger(epochs) || epochs < 1) throw new InputError('CLI_OPTION', `--epochs: expected a positive integer, got '${opts.epochs}'`);
+      const r = evaluateRsn(loadBehaviorData(opts.data), { folds, epochs, seed: opts.seed });
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+        return;
+      }
+      const row = (name: string, m: RsnMetrics) => `${name.padEnd(16)} ${m.auc.toFixed(3).padStart(10)} ${m.aucAllTypes.toFixed(3).padStart(13)} ${m.brier.toFixed(3).padStart(7)} ${(100 * m.top1Room).toFixed(1).padStart(9)}% ${(100 * m.top1Type).toFixed(1).padStart(9)}%`;
+      process.stdout.write(`${r.scenes} scenes, ${r.trainPlacements} placements (category in room), ${r.categories} categories, ${r.roomTypes} room types; ${r.folds}-fold by scene, ${r.rsn.queries} held-out queries\n`);
+      process.stdout.write(`${'model'.padEnd(16)} ${'AUC(scene)'.padStart(10)} ${'AUC(all types)'.padStart(13)} ${'Brier'.padStart(7)} ${'top-1 room'.padStart(10)} ${'top-1 type'.padStart(10)}\n`);
+      process.stdout.write(`${row('rsn (softmax)', r.rsn)}\n${row('frequency prior', r.prior)}\n`);
+      process.stdout.write('seed (GAVEL, bge-small + MLP): AUC 0.904, Brier 0.057, top-1 room 47% (832 queries)\n');
     });
 }

@@ -16,3 +16,4 @@ export { generateMultiTasks, ERRAND_KINDS, EAI_HOMES, type ErrandKind, type Mult
 export { describeGoal, describeLiteral, objectPhrase } from './instruction.js';
 export { HouseholdEnv, W_COV, type StepOutcome, type SearchOutcome } from './env.js';
 export type { HouseholdTask } from './task.js';
+export { trainRsn, frequencyPrior, evaluateRsn, evaluateModel, scenePlacements, roomBeliefFor, STRUCTURAL, type RoomTypeModel, type RsnMetrics, type RsnEvaluation, type Placement } from './rsn.js';
