@@ -16,7 +16,7 @@ export { PolicySandbox, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './san
 export { SyncPolicyRunner, type SyncRunnerOptions } from './sync-runner.js';
 export { sampleTasks, sampleQueries, type SampleTask, type SampleOptions } from './samples.js';
 export { vetPolicy, describeQuery, type VetOptions, type VetReport } from './vet.js';
-export { POLICY_KIND, POLICY_PROMPT_VARS, policyMessages, policyRepairMessage } from './prompt.js';
+export { POLICY_KIND, POLICY_PROMPT_VARS, policyMessages, policyRepairMessage, policySourceFromAnswer } from './prompt.js';
 export {
   builtinRolloutPolicy,
   sandboxedRolloutPolicy,

@@ -208,3 +208,14 @@ describe('adapter for the Tru-POMDP search', () => {
     expect(same).toBeGreaterThan(q.length / 2);
   });
 });
+
+describe('answer styles', () => {
+  it('accepts arrow functions, export and module.exports styles', async () => {
+    const { policySourceFromAnswer } = await import('./index.js');
+    const body = BUILTIN_POLICY_SOURCE.replace('function nextAction(unreachedGoals, scene) {', '(unreachedGoals, scene) => {');
+    for (const code of [`export const nextAction = ${body};`, `const nextAction = ${body};\nmodule.exports = nextAction;`, `export default ${BUILTIN_POLICY_SOURCE}`]) {
+      const out = await sandbox.evaluate(policySourceFromAnswer(code), queries.slice(0, 10));
+      expect(out.status === 'ok' && out.actions).toEqual(queries.slice(0, 10).map(builtinAction));
+    }
+  });
+});

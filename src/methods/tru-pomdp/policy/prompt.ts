@@ -69,7 +69,9 @@ export function policyRepairMessage(problems: readonly string[]): string {
   return `Your nextAction function was tested in the sandbox on sample kitchen states and has problems:\n${problems.map((p) => `- ${p}`).join('\n')}\nFix them and reply with the complete corrected function in one \`\`\`javascript code block.`;
 }
 
-/** The code of an answer: the last javascript/js block (any fenced block otherwise), `export` keywords dropped. */
+/** The policy code of an answer's code block: module syntax (`export`, `module.exports = …`) dropped. */
 export function policySourceFromAnswer(code: string): string {
-  return code.replace(/^\s*export\s+(default\s+)?/gm, '');
+  return code
+    .replace(/^\s*export\s+(default\s+)?/gm, '')
+    .replace(/^\s*(module\.)?exports(\.\w+)?\s*=\s*[\w.]+\s*;?\s*$/gm, '');
 }

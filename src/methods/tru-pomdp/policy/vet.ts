@@ -69,7 +69,7 @@ export async function vetPolicy(
   };
   const outcome = await sandbox.evaluate(source, queries);
   if (outcome.status === 'compile-error') return fail(report, `the code does not load: ${outcome.message}`);
-  if (outcome.status === 'timeout') return fail(report, `nextAction did not return within ${outcome.timeoutMs} ms on a batch of ${queries.length} sample states (an endless loop?)`);
+  if (outcome.status === 'timeout') return fail(report, `nextAction did not return within ${outcome.timeoutMs} ms on a batch of ${queries.length} sample states (an endless loop, or far too slow for rollouts?)`);
   if (outcome.status === 'crashed') return fail(report, `running nextAction crashed the sandbox: ${outcome.message}`);
   report.workerMs += outcome.workerMs;
   report.threw = outcome.threw;
