@@ -17,4 +17,4 @@ export { parsePlanText, parseStep } from './plan-format.js';
 export { parseGoalText, parseLiteral, goalFromJson, goalSchema, unknownGoalIds } from './goal-format.js';
 export { BeliefState, initialBelief, localize, ruleOut, type RoomBelief } from './belief.js';
 export { costModel, sweepCost, searchOrder, kappas, expectedSearchCost, taskCost, costMatrices, type CostModel, type Stop } from './search-cost.js';
-export { orderCost, permutations, rankedOrders, chooseOrder, type OrderingResult } from './ordering.js';
+export { orderCost, permutations, rankedOrders, chooseOrder, orderIsValid, type OrderingResult } from './ordering.js';

@@ -87,3 +87,21 @@ describe('task ordering (Eq. 7)', () => {
     expect(chooseOrder(hh, AA).order).toEqual([1, 0]);
   });
 });
+
+describe('cross-task interference', () => {
+  it('rejects an order whose concatenated plans break an earlier goal, accepts the other', async () => {
+    const { verifyPlan } = await import('./verify.js');
+    const { P } = await import('./test-helpers.js');
+    // Task 0 puts the shirt on the table; task 1 (its plan assumes the shirt is where it started) moves it to the counter.
+    const subplans = [P('NavigateTo(shirt); Grasp(shirt); NavigateTo(table); PlaceOnTop(shirt, table)'), P('NavigateTo(plate); Grasp(plate); NavigateTo(table); PlaceOnTop(plate, table); NavigateTo(shirt); Grasp(shirt); NavigateTo(counter); PlaceOnTop(shirt, counter)')];
+    const goals = [
+      { literals: [{ kind: 'relation' as const, rel: 'on_top' as const, a: 'shirt', b: 'table' }] },
+      { literals: [{ kind: 'relation' as const, rel: 'on_top' as const, a: 'plate', b: 'table' }] },
+    ];
+    const verify = (plan: Parameters<typeof verifyPlan>[1], goal: Parameters<typeof verifyPlan>[2]) => verifyPlan(scene, plan, goal);
+    const { orderIsValid } = await import('./ordering.js');
+    expect(orderIsValid(verify, subplans, goals, [0, 1])).toBe(false);
+    expect(orderIsValid(verify, subplans, goals, [1, 0])).toBe(true);
+    expect(chooseOrder([1, 5], [[0, 1], [1, 0]], (o) => orderIsValid(verify, subplans, goals, o))).toMatchObject({ order: [1, 0], rejected: 1 });
+  });
+});

@@ -9,6 +9,8 @@
  * are concatenated) is returned.
  */
 
+import type { Goal, PlanStep } from './types.js';
+
 export function orderCost(h: readonly number[], A: readonly (readonly number[])[], order: readonly number[]): number {
   if (order.length === 0) return 0;
   let c = h[order[0]];
@@ -100,4 +102,20 @@ export function chooseOrder(h: readonly number[], A: readonly (readonly number[]
     if (valid(ranked[i].order)) return { order: ranked[i].order, cost: ranked[i].cost, rejected: i, exact };
   }
   return { order: ranked[0]?.order ?? [], cost: ranked[0]?.cost ?? 0, rejected: ranked.length, exact };
+}
+
+/**
+ * Cross-task interference check for an ordering (Algorithm 1, line 26): the
+ * subplans concatenated in `order` must verify from `from` against the union
+ * of the goals of the tasks in `order`.
+ */
+export function orderIsValid(
+  verify: (plan: PlanStep[], goal: Goal) => { valid: boolean },
+  subplans: readonly (readonly PlanStep[])[],
+  goals: readonly Goal[],
+  order: readonly number[],
+): boolean {
+  const plan = order.flatMap((i) => subplans[i]);
+  const goal: Goal = { literals: order.flatMap((i) => goals[i].literals) };
+  return verify(plan, goal).valid;
 }

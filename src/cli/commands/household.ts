@@ -112,7 +112,7 @@ function loadSceneOrTask(path: string): { scene: ReturnType<typeof sceneFromJson
 }
 
 function taskFile(t: HouseholdTask): unknown {
-  return { id: t.id, kind: t.kind, instruction: t.instruction, errands: t.errands, goal: t.goal, goals: t.goals, referencePlan: t.referencePlan.map(formatStep), subplans: t.subplans.map((p) => p.map(formatStep)), source: t.source, notes: t.notes, scene: t.scene };
+  return { id: t.id, kind: t.kind, instruction: t.instruction, errands: t.errands, uncertain: t.uncertain, goal: t.goal, goals: t.goals, referencePlan: t.referencePlan.map(formatStep), subplans: t.subplans.map((p) => p.map(formatStep)), source: t.source, notes: t.notes, scene: t.scene };
 }
 
 export function register(program: Command): void {

@@ -308,6 +308,7 @@ function makeTask(p: EaiProblemFile, scene: SceneFile, goal: Goal, plan: PlanSte
     goal,
     referencePlan: plan,
     subplans: [plan],
+    uncertain: (scene.objects ?? []).filter((o) => o.affordances?.includes('graspable')).map((o) => o.id),
     source: { eai: p.key, activity: p.activity, scene: p.scene, goalBranches: branches, goldSteps: p.gold.length, referenceRepairs: repairs.join(',') },
     notes,
   };

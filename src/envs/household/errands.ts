@@ -249,6 +249,7 @@ function tryInstruction(data: BehaviorData, layer: HomeLayer, samples: Placement
     referencePlan: plan,
     subplans: errands.map((e) => e.plan),
     errands: texts,
+    uncertain: smalls.map((o) => o.id),
     source: { scene: home.scene, errands: errands.map((e) => e.kind).join(','), appliance: errands.filter((e) => e.kind !== 'deliver' && e.kind !== 'put-away').length },
     notes: [],
   };

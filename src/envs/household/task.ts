@@ -19,6 +19,11 @@ export interface HouseholdTask {
   referencePlan: PlanStep[];
   /** One reference subplan per errand, executable in the listed order. */
   subplans: PlanStep[][];
+  /**
+   * Objects whose room the robot does not know at the start (the small,
+   * graspable objects; the room layout and the furniture are known, §III-A).
+   */
+  uncertain: string[];
   /** Errand instructions for multi-task instructions. */
   errands?: string[];
   source: Record<string, string | number>;
