@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { eaiTasks, evaluateRsn, generateMultiTasks, loadBehaviorData, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
+import { eaiTasks, evaluateRsn, generateMultiTasks, loadBehaviorData, repairBenchmark, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
 import {
   formatLiteral,
   formatStep,
@@ -212,5 +212,35 @@ export function register(program: Command): void {
       process.stdout.write(`${'model'.padEnd(16)} ${'AUC(scene)'.padStart(10)} ${'AUC(all types)'.padStart(13)} ${'Brier'.padStart(7)} ${'top-1 room'.padStart(10)} ${'top-1 type'.padStart(10)}\n`);
       process.stdout.write(`${row('rsn (softmax)', r.rsn)}\n${row('frequency prior', r.prior)}\n`);
       process.stdout.write('seed (GAVEL, bge-small + MLP): AUC 0.904, Brier 0.057, top-1 room 47% (832 queries)\n');
+    });
+  hh.command('repair-bench')
+    .description('inject one error of each kind into verified reference plans and count how often model-derived repair makes them valid again')
+    .option('--multi <n>', 'multi-task instructions to include', '500')
+    .option('--seed <seed>', 'seed for the instructions and the mutations', '1')
+    .option('--data <dir>', 'BEHAVIOR data folder')
+    .option('--json', 'print JSON')
+    .action((opts: { multi: string; seed: string; data?: string; json?: boolean }) => {
+      const n = Number(opts.multi);
+      if (!Number.isInteger(n) || n < 0) throw new InputError('CLI_OPTION', `--multi: expected a non-negative integer, got '${opts.multi}'`);
+      const seed = /^-?\d+$/.test(opts.seed) ? Number(opts.seed) : opts.seed;
+      const single = eaiTasks(opts.data).tasks;
+      const multi = n > 0 ? generateMultiTasks(loadBehaviorData(opts.data), { count: n, seed }) : [];
+      const t0 = performance.now();
+      const rows = [
+        { set: `EAI single (${single.length})`, stats: repairBenchmark(single, seed) },
+        ...(multi.length ? [{ set: `multi-task (${multi.length})`, stats: repairBenchmark(multi, seed) }] : []),
+      ];
+      const ms = performance.now() - t0;
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify({ rows, ms }, null, 2)}\n`);
+        return;
+      }
+      process.stdout.write(`${'task set'.padEnd(20)} ${'error injected'.padEnd(14)} ${'broken'.padStart(6)} ${'repaired'.padStart(9)} ${'edits'.padStart(6)} ${'+travel m'.padStart(9)}\n`);
+      for (const r of rows) {
+        for (const s of r.stats) {
+          process.stdout.write(`${r.set.padEnd(20)} ${s.mutation.padEnd(14)} ${String(s.broken).padStart(6)} ${(s.broken ? `${((100 * s.repaired) / s.broken).toFixed(1)}%` : '-').padStart(9)} ${s.meanEdits.toFixed(2).padStart(6)} ${s.meanExtraDistance.toFixed(2).padStart(9)}\n`);
+        }
+      }
+      process.stdout.write(`(${ms.toFixed(0)} ms for all injections, verifications and repairs)\n`);
     });
 }

@@ -17,3 +17,4 @@ export { describeGoal, describeLiteral, objectPhrase } from './instruction.js';
 export { HouseholdEnv, W_COV, type StepOutcome, type SearchOutcome } from './env.js';
 export type { HouseholdTask } from './task.js';
 export { trainRsn, frequencyPrior, evaluateRsn, evaluateModel, scenePlacements, roomBeliefFor, STRUCTURAL, type RoomTypeModel, type RsnMetrics, type RsnEvaluation, type Placement } from './rsn.js';
+export { repairBenchmark, MUTATIONS, type Mutation, type MutationStats } from './repair-bench.js';
