@@ -3,14 +3,15 @@ import { testScene } from '../../scenegraph/fixtures.js';
 import { HouseholdEnv, W_COV } from './env.js';
 
 describe('HouseholdEnv', () => {
-  it('searching a room costs travel plus area / w_cov and reveals what is not hidden', () => {
+  it('searching a room costs travel plus area / w_cov and reveals everything in it, containers included', () => {
     const env = new HouseholdEnv(testScene());
     const out = env.search('kitchen');
     expect(out.travel).toBeCloseTo(10);
     expect(out.sweep).toBeCloseTo(16 / W_COV);
     expect(out.seen).toContain('counter');
     expect(out.seen).toContain('pan');
-    expect(out.seen).not.toContain('apple');
+    expect(out.seen).toContain('apple');
+    expect(env.visible('kitchen')).not.toContain('apple');
   });
   it('executes primitives on the true state; opening the fridge reveals its contents', () => {
     const env = new HouseholdEnv(testScene());

@@ -2,8 +2,9 @@
  * The household environment: the physical (hidden) scene graph G* that
  * executes primitives, plus room search. Searching a room costs walking there
  * (shortest path over the door graph) and sweeping it, s(r) = A_trav(r) /
- * w_cov with the seed's w_cov = 1.2 m, and reveals the objects that are in
- * the room and not hidden in a closed container.
+ * w_cov with the seed's w_cov = 1.2 m, and reveals every object in the room
+ * (a search looks into its containers). Acting in a room passively reveals
+ * the objects there that are not inside a closed container.
  */
 import { closedEnclosure, PRIMITIVES, resolveStep, settle, type Failure, type PlanStep, type Scene, type WorldState } from '../../scenegraph/index.js';
 
@@ -73,7 +74,7 @@ export class HouseholdEnv {
     this.state.robot.near = null;
     if (this.state.robot.holding) this.state.setRoom(this.state.robot.holding, room);
     this.distance += travel + sweep;
-    const seen = this.visible(room);
+    const seen = [...this.scene.objects.keys()].filter((id) => this.state.roomOf(id) === room);
     for (const o of seen) this.observed.add(o);
     return { room, cost: travel + sweep, travel, sweep, seen };
   }
