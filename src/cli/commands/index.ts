@@ -12,6 +12,7 @@ import { register as registerPomdp } from './pomdp.js';
 import { register as registerGround } from './ground.js';
 import { register as registerDomain } from './domain.js';
 import { register as registerSolve } from './solve.js';
+import { register as registerDemo } from './demo.js';
 import { register as registerHousehold } from './household.js';
 
 type Register = (program: Command) => void;
@@ -27,6 +28,7 @@ const registrations: Register[] = [
   registerGround,
   registerDomain,
   registerSolve,
+  registerDemo,
   registerHousehold,
 ];
 

@@ -29,11 +29,15 @@ const KINDS = ['fridge', 'freezer', 'cabinet', 'shelf', 'surface', 'oven', 'micr
 type Kind = (typeof KINDS)[number];
 const STOP = new Set(['the', 'and', 'for', 'with', 'from', 'some', 'something', 'could', 'you', 'please', 'need', 'want', 'make', 'sure', 'get', 'put', 'can', 'set', 'this', 'that', 'have', 'before', 'after', 'soon', 'all', 'what', 'will', 'would', 'like', 'them', 'are', 'out', 'bit', 'few', 'one', 'any', 'nothing', 'but', 'back', 'just', 'got', 'bottle', 'box', 'bag', 'jar', 'sack', 'pack', 'package', 'carton', 'half']);
 
+/** A few spellings that mean the same storage: frozen/freeze/freezer, cold/chill/cool(er). */
+const SYNONYM: Record<string, string> = { frozen: 'freez', freeze: 'freez', freezer: 'freez', cold: 'cool', chilled: 'cool', cooler: 'cool', fridge: 'cool', refrigerator: 'cool' };
+
 function tokens(s: string): string[] {
   return s
     .toLowerCase()
     .split(/[^a-z]+/)
-    .filter((t) => t.length >= 3 && !STOP.has(t));
+    .filter((t) => t.length >= 3 && !STOP.has(t))
+    .map((t) => SYNONYM[t] ?? t);
 }
 
 /** Crude stemming so "snacks", "baking", "cookies" meet "snack", "bake", "cookie". */
@@ -149,6 +153,7 @@ export function loadPrior(file = packageDataPath('prior', 'kitchen-prior.json'))
 }
 
 const STORE_WORDS = new Set(['away', 'store', 'cold', 'perishable', 'grocery', 'groceries', 'belong', 'tidy', 'organise', 'organize', 'fridge', 'freezer', 'leftover', 'clean']);
+const GENERAL_SURFACES = new Set(['prep', 'meal', 'flex', 'workspace', 'counter', 'island', 'mix']);
 const HAND_WORDS = new Set(['me', 'hand', 'take', 'give', 'pack', 'bring', 'carry', 'work', 'lunch', 'cup', 'drink']);
 
 function round2(ps: number[]): number[] {
@@ -175,14 +180,22 @@ function targetArea(k: PriorKnowledge, object: string, v: SceneVars, words: stri
   let bestScore = -Infinity;
   for (const a of all) {
     let s: number;
-    if (store) s = k.storageScore(object, a);
+    if (store) {
+      // putting away: into storage (cabinets, drawers, appliances, shelves), never onto a work surface
+      const kind = areaKind(a);
+      if (kind === 'surface' || kind === 'human_hand') continue;
+      s = k.storageScore(object, a) + 0.5 * k.semanticMatches(object, a) + (words.includes('cool') && tokens(a).includes('cool') ? 0.3 : 0);
+    }
     else {
       const kind = areaKind(a);
       // serving / handing over: only surfaces, shelves and the person's hand
       if (kind !== 'surface' && kind !== 'shelf' && kind !== 'human_hand') continue;
       const areaWords = tokens(a).map(stem);
       const overlap = areaWords.filter((t) => words.includes(t)).length;
-      s = (kind === 'human_hand' ? (hand ? 1.5 : 0.6) : kind === 'surface' ? 1 : 0.4) + 1.5 * overlap + 0.3 * k.semanticMatches(object, a);
+      // a general work surface is "the counter"; a specialised station (coffee, herbs, charging) only fits its specialty
+      const general = areaWords.some((t) => GENERAL_SURFACES.has(t));
+      const base = kind === 'human_hand' ? (hand ? 1.5 : 0.6) : kind === 'surface' ? (general ? 1.2 : 0.8) : 0.4;
+      s = base + 1.5 * overlap + 0.3 * k.semanticMatches(object, a);
     }
     if (s > bestScore) {
       bestScore = s;
@@ -200,13 +213,23 @@ function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: 
   const failedPairs = new Map<string, number>();
   for (const g of v.failedGoals) for (const p of g) failedPairs.set(`${p.object}@${p.target_area}`, (failedPairs.get(`${p.object}@${p.target_area}`) ?? 0) + 1);
   const placed = new Map(v.placed.map((p) => [p.object, p.area]));
+  const store = words.some((w) => STORE_WORDS.has(w));
   const candidates: Array<{ name: string; score: number; target: string }> = [];
   const consider = (name: string, bonus: number): void => {
     if (placed.has(name)) return;
-    const rel = k.relevance(name, words);
-    if (rel <= 0) return;
+    let rel = k.relevance(name, words);
+    // "cold stuff", "perishables": what is usually kept in the fridge or freezer
+    if (words.includes('cool') || words.includes('perishable')) {
+      const d = k.kindDistribution(name);
+      rel += 6 * Math.max(0, d.fridge + d.freezer - 0.2);
+    }
+    if (rel < 1) return;
     const exclude = new Set<string>();
     const here = visible.get(name);
+    // already where the prior would put it: nothing to do for this object
+    if (here && here !== 'robot' && targetArea(k, name, v, words, new Set()) === here) return;
+    // putting away: something already inside a cabinet, drawer or appliance is already stored
+    if (here && store && !['surface', 'shelf', 'human_hand', 'other'].includes(areaKind(here))) return;
     if (here) exclude.add(here);
     let target = targetArea(k, name, v, words, exclude);
     let score = rel + bonus;
@@ -220,8 +243,14 @@ function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: 
   };
   for (const name of visible.keys()) consider(name, 1);
   // unseen candidates only while something is still closed; they may not exist at all
-  if (v.closedAreas.length > 0) for (const c of CATALOGUE_OBJECTS) if (!visibleTypes.has(c.type)) consider(c.type, -0.5);
+  if (v.closedAreas.length > 0) for (const c of CATALOGUE_OBJECTS) if (!visibleTypes.has(c.type)) consider(c.type, -1);
   candidates.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
+  // at most two unseen (possibly nonexistent) objects: searching for them costs steps
+  let unseenKept = 0;
+  for (let i = 0; i < candidates.length; i++) {
+    if (visible.has(candidates[i].name)) continue;
+    if (++unseenKept > 2) candidates.splice(i--, 1);
+  }
   const keep = [...placed].map(([object, area]) => ({ object, target_area: area }));
   const pick = (idx: number[]): GoalPairName[] => [...keep, ...idx.filter((i) => i < candidates.length).map((i) => ({ object: candidates[i].name, target_area: candidates[i].target }))];
   const shapes = [

@@ -1,0 +1,59 @@
+/**
+ * `groundplan demo`: Tru-POMDP solves one bundled kitchen rearrangement task
+ * end to end with the offline `prior` model (BEHAVIOR-1K placement
+ * statistics): an ambiguous instruction, objects hidden in closed cabinets,
+ * a belief over goals and hidden placements, DESPOT search each step.
+ */
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { runDemo } from '../../methods/tru-pomdp/demo.js';
+import '../../methods/index.js';
+import { formatResultLine, formatStepRow, STEP_HEADER } from './kitchen-run.js';
+
+interface DemoCliOptions {
+  timePerMove: string;
+  seed: string;
+  json?: boolean;
+}
+
+export function register(program: Command): void {
+  program
+    .command('demo')
+    .description('Tru-POMDP on a bundled kitchen task with the offline prior model (about a minute, no API key)')
+    .option('--time-per-move <s>', 'search CPU seconds per move', '0.5')
+    .option('--seed <n>', 'random seed', '1')
+    .option('--json', 'print one JSON object at the end instead of the table')
+    .action(async (opts: DemoCliOptions) => {
+      const tpm = Number(opts.timePerMove);
+      const seed = Number(opts.seed);
+      if (!Number.isFinite(tpm) || tpm <= 0) throw new InputError('CLI_OPTION', `--time-per-move: expected a positive number, got '${opts.timePerMove}'`);
+      if (!Number.isInteger(seed) || seed < 0) throw new InputError('CLI_OPTION', `--seed: expected an integer ≥ 0, got '${opts.seed}'`);
+      const out = process.stdout;
+      const json = Boolean(opts.json);
+      let printedHeader = false;
+      const { task, result } = await runDemo({
+        timePerMove: tpm,
+        seed,
+        onStep: (r) => {
+          if (json) return;
+          if (!printedHeader) {
+            out.write(`${STEP_HEADER}\n`);
+            printedHeader = true;
+          }
+          out.write(`${formatStepRow(r)}\n`);
+        },
+      });
+      const { world, goals } = task;
+      const summary = { task: 'data/demo/kitchen-task.json', kitchen: task.kitchen, level: task.level, success: result.success, status: result.status, reward: result.reward, steps: result.steps, planningSeconds: Math.round(result.planningSeconds * 100) / 100, llm: result.llm, model: 'prior' };
+      if (json) {
+        out.write(`${JSON.stringify(summary)}\n`);
+        return;
+      }
+      const hidden = world.objects.filter((_, i) => task.initial.objectArea[i] >= 0 && !task.initial.open[task.initial.objectArea[i]]).length;
+      out.write(`\nkitchen ${task.kitchen}: ${world.objects.length} objects, ${hidden} hidden in closed areas; instruction: "${task.description}"\n`);
+      out.write(`what the person accepted (hidden from the planner), any one of:\n`);
+      for (const alt of goals.slice(0, 6)) out.write(`  - ${alt.map((p) => `${world.objects[p.object]} → ${world.layout.areas[p.area]}`).join(', ')}\n`);
+      if (goals.length > 6) out.write(`  ... ${goals.length - 6} more\n`);
+      out.write(`${formatResultLine(result, 'offline prior model from BEHAVIOR-1K placement statistics')}\n`);
+    });
+}
