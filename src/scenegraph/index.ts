@@ -18,3 +18,4 @@ export { parseGoalText, parseLiteral, goalFromJson, goalSchema, unknownGoalIds }
 export { BeliefState, initialBelief, localize, ruleOut, type RoomBelief } from './belief.js';
 export { costModel, sweepCost, searchOrder, kappas, expectedSearchCost, taskCost, costMatrices, type CostModel, type Stop } from './search-cost.js';
 export { orderCost, permutations, rankedOrders, chooseOrder, orderIsValid, type OrderingResult } from './ordering.js';
+export { renderScene, type RenderOptions } from './render.js';
