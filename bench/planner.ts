@@ -12,12 +12,13 @@
  * Plans are then checked by `groundplan validate` (untimed). Rows go to
  * bench/out/planner.jsonl as they finish; a rerun skips instances already there.
  *
- * Flags: --suite ipc|eai|all (default all), --domains a,b, --timeout S
+ * Flags: --jobs N (instances of different domains in parallel; CPU time is
+ * per process, default 1), --suite ipc|eai|all (default all), --domains a,b, --timeout S
  * (default 60), --quick (first 3 instances per domain), --report (tables
  * only), --fresh (ignore earlier rows), --search/--heuristic (planner config),
  * --out FILE, --cli PATH (a built main.js, e.g. a snapshot of dist).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,10 +39,11 @@ interface Args {
   search?: string;
   heuristic?: string;
   out: string;
+  jobs: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { suite: 'all', timeout: 60, quick: false, report: false, fresh: false, out: join(repo, 'bench/out/planner.jsonl') };
+  const a: Args = { suite: 'all', timeout: 60, quick: false, report: false, fresh: false, out: join(repo, 'bench/out/planner.jsonl'), jobs: 1 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = (): string => {
@@ -62,6 +64,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--heuristic') a.heuristic = v();
     else if (k === '--out') a.out = resolve(v());
     else if (k === '--cli') cli = resolve(v());
+    else if (k === '--jobs') a.jobs = Math.max(1, Number(v()));
     else throw new Error(`unknown flag ${k}`);
   }
   return a;
@@ -104,19 +107,40 @@ interface CliJson {
   timing?: { parseMs: number; groundMs: number; searchMs: number; totalMs: number };
 }
 
-function runOne(inst: Instance, args: Args, planFile: string): Row {
+interface Spawned {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  killed: boolean;
+}
+
+function spawnAsync(cmd: string, argv: string[], timeoutMs: number): Promise<Spawned> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let killed = false;
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolvePromise({ status, stdout, stderr, killed });
+    });
+  });
+}
+
+async function runOne(inst: Instance, args: Args, planFile: string): Promise<Row> {
   const plannerArgs = ['--max-old-space-size=4096', cli, 'plan', inst.domainFile, inst.problem, '--timeout', String(args.timeout), '--cpu-time', '--json', '--no-validate', '--no-progress', '--memory-mb', '3072', '-o', planFile];
   if (args.search) plannerArgs.push('--search', args.search);
   if (args.heuristic) plannerArgs.push('--heuristic', args.heuristic);
   const t0 = performance.now();
-  const p = spawnSync('/usr/bin/time', ['-f', 'TIME %U %S %M', process.execPath, ...plannerArgs], {
-    encoding: 'utf8',
-    // The planner stops itself at the CPU limit; this wall-clock kill is only a safety net
-    // (the machine may be heavily shared, so wall time can be many times the CPU time).
-    timeout: Math.max(args.timeout * 20_000, 600_000),
-    killSignal: 'SIGKILL',
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  // The planner stops itself at the CPU limit; the wall-clock kill is only a safety net
+  // (the machine may be heavily shared, so wall time can be many times the CPU time).
+  const p = await spawnAsync('/usr/bin/time', ['-f', 'TIME %U %S %M', process.execPath, ...plannerArgs], Math.max(args.timeout * 20_000, 600_000));
   const wall = (performance.now() - t0) / 1000;
   const m = /TIME ([0-9.]+) ([0-9.]+) ([0-9]+)/.exec(p.stderr ?? '');
   const cpu = m ? Number(m[1]) + Number(m[2]) : wall;
@@ -133,7 +157,7 @@ function runOne(inst: Instance, args: Args, planFile: string): Row {
     domain: inst.domain,
     instance: inst.instance,
     solved: false,
-    status: json?.status ?? (p.error ? 'killed' : `exit ${p.status}`),
+    status: json?.status ?? (p.killed ? 'killed' : `exit ${p.status}`),
     cpu_s: round(cpu),
     wall_s: round(wall),
     rss_mb: round(rssMb, 0),
@@ -150,7 +174,7 @@ function runOne(inst: Instance, args: Args, planFile: string): Row {
     base.solved = true;
     base.cost = json.cost;
     base.length = json.length;
-    const v = spawnSync(process.execPath, [cli, 'validate', inst.domainFile, inst.problem, planFile], { encoding: 'utf8', timeout: 300_000 });
+    const v = await spawnAsync(process.execPath, [cli, 'validate', inst.domainFile, inst.problem, planFile], 600_000);
     base.valid = v.status === 0;
     if (!base.valid) base.error = `validate: ${(v.stdout + v.stderr).trim().slice(0, 300)}`;
   }
@@ -162,7 +186,7 @@ function round(x: number, d = 2): number {
   return Math.round(x * f) / f;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   mkdirSync(dirname(args.out), { recursive: true });
   const planDir = join(dirname(args.out), 'plans');
@@ -187,29 +211,35 @@ function main(): void {
     byDomain.set(key, list);
   }
   if (!args.report) {
-    for (const [key, list] of byDomain) {
-      list.sort((a, b) => a.rank - b.rank);
-      const run = args.quick ? list.slice(0, 3) : list;
-      let failuresInRow = 0;
-      const skipRule = run[0]?.suite === 'ipc';
-      for (const inst of run) {
-        const id = `${inst.suite}/${inst.domain}/${inst.instance}`;
-        let row = done.get(id);
-        if (!row) {
-          if (skipRule && failuresInRow >= 2) {
-            row = { suite: inst.suite, domain: inst.domain, instance: inst.instance, solved: false, status: 'skipped', cpu_s: NaN, wall_s: NaN, rss_mb: NaN };
-          } else {
-            row = runOne(inst, args, join(planDir, `${inst.suite}-${inst.domain}-${inst.instance}.plan`));
+    // The EAI problems are many small runs: start them first so they overlap the IPC domains.
+    const queue = [...byDomain.entries()].sort((a, b) => Number(b[0].startsWith('eai/')) - Number(a[0].startsWith('eai/')));
+    const worker = async (): Promise<void> => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [key, list] = next;
+        list.sort((a, b) => a.rank - b.rank);
+        const run = args.quick ? list.slice(0, 3) : list;
+        let failuresInRow = 0;
+        const skipRule = run[0]?.suite === 'ipc';
+        for (const inst of run) {
+          const id = `${inst.suite}/${inst.domain}/${inst.instance}`;
+          let row = done.get(id);
+          if (!row) {
+            if (skipRule && failuresInRow >= 2) {
+              row = { suite: inst.suite, domain: inst.domain, instance: inst.instance, solved: false, status: 'skipped', cpu_s: NaN, wall_s: NaN, rss_mb: NaN };
+            } else {
+              row = await runOne(inst, args, join(planDir, `${inst.suite}-${inst.domain}-${inst.instance}.plan`));
+            }
+            appendFileSync(args.out, `${JSON.stringify(row)}\n`);
+            done.set(id, row);
+            process.stderr.write(
+              `${key} ${inst.instance}: ${row.status}${row.solved ? ` cost ${row.cost} len ${row.length} ${row.valid ? 'valid' : 'INVALID'}` : ''} cpu ${row.cpu_s}s rss ${row.rss_mb}MB${row.error ? ` (${row.error})` : ''}\n`,
+            );
           }
-          appendFileSync(args.out, `${JSON.stringify(row)}\n`);
-          done.set(id, row);
-          process.stderr.write(
-            `${key} ${inst.instance}: ${row.status}${row.solved ? ` cost ${row.cost} len ${row.length} ${row.valid ? 'valid' : 'INVALID'}` : ''} cpu ${row.cpu_s}s rss ${row.rss_mb}MB${row.error ? ` (${row.error})` : ''}\n`,
-          );
+          failuresInRow = row.solved ? 0 : failuresInRow + 1;
         }
-        failuresInRow = row.solved ? 0 : failuresInRow + 1;
       }
-    }
+    };
+    await Promise.all(Array.from({ length: args.jobs }, worker));
   }
   const rows = [...done.values()].filter((r) => byDomain.has(`${r.suite}/${r.domain}`));
   const report = plannerReport(rows, join(shared, 'anchors/classical/results.tsv'), { timeout: args.timeout, argv: process.argv.slice(2) });
@@ -217,4 +247,4 @@ function main(): void {
   writeFileSync(join(dirname(args.out), 'planner.md'), report);
 }
 
-main();
+await main();

@@ -209,6 +209,8 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
     for (let k = 0, n = data.prefCount[id]; k < n; k++) prefStamp[data.prefArena[s + k]] = stamp;
   };
 
+  let tick = 255; // poll the budget before the first expansion
+
   // Initial state.
   const init = reg.insert(task.initState, -1, -1);
   data.ensure(init);
@@ -223,7 +225,8 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
     main.push(wH * h0, tieOnH ? h0 : 0, init);
     if (prefList) prefList.push(wH * h0, tieOnH ? h0 : 0, init);
     for (;;) {
-      if ((stats.expansions & 255) === 0) {
+      if (++tick >= 256) {
+        tick = 0;
         const stop = checkLimits();
         if (stop) return stop;
       }
@@ -256,6 +259,13 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
           data.g[cid] = childG;
           data.realG[cid] = childRealG;
           const hv = evaluate(cid, childBuf);
+          // Evaluations dominate the cost: poll the budget inside wide expansions too.
+          tick += 4;
+          if (tick >= 256) {
+            tick = 0;
+            const stop = checkLimits();
+            if (stop) return stop;
+          }
           if (hv === Infinity) {
             data.status[cid] = DEAD;
             stats.deadEnds++;
@@ -298,7 +308,9 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
   const ordered: number[] = [];
   let first = true;
   for (;;) {
-    if ((stats.expansions & 255) === 0) {
+    tick += 4;
+    if (tick >= 256) {
+      tick = 0;
       const stop = checkLimits();
       if (stop) return stop;
     }
