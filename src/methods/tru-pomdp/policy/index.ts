@@ -27,6 +27,8 @@ export {
   type PolicyWarning,
   type PolicyWarningCode,
   type PolicyStats,
+  type SandboxedPolicyOptions,
+  queryKey,
 } from './rollout-policy.js';
 export { loadLlmPolicy, type LoadLlmPolicyOptions, type LoadedPolicy } from './load.js';
 export { registerPolicySynthetic, buggyPolicySource, POLICY_BUGS, type PolicyBug } from './synthetic.js';

@@ -35,6 +35,8 @@ export interface LoadLlmPolicyOptions extends VetOptions {
   signal?: AbortSignal;
   meter?: UsageMeter;
   onWarning?: EventHandler<PolicyWarning>;
+  /** Memo size of the served policy (see `SandboxedPolicyOptions.cacheSize`). */
+  cacheSize?: number;
 }
 
 export interface LoadedPolicy {
@@ -100,7 +102,7 @@ export async function loadLlmPolicy(client: LlmClient, options: LoadLlmPolicyOpt
           warn({ code: 'policy-rejected', message: `the LLM rollout policy passed vetting but its sandbox did not start (${started.message}); using the built-in policy` });
           return { policy: builtinRolloutPolicy(warnings), warnings, source, vetting, usage, attempts };
         }
-        const policy = sandboxedRolloutPolicy(started.runner, { warnings, onWarning: options.onWarning });
+        const policy = sandboxedRolloutPolicy(started.runner, { warnings, onWarning: options.onWarning, ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}) });
         return { policy, warnings, source, vetting, usage, attempts };
       }
       messages = [...answer.transcript, { role: 'user', content: policyRepairMessage(report.problems) }];

@@ -219,3 +219,26 @@ describe('answer styles', () => {
     }
   });
 });
+
+describe('memo of answers', () => {
+  it('answers repeated states from the memo without a worker round trip, and identically', () => {
+    const started = SyncPolicyRunner.start(BUILTIN_POLICY_SOURCE, limits);
+    if (started.status !== 'ok') throw new Error(started.message);
+    const policy = sandboxedRolloutPolicy(started.runner);
+    try {
+      const q = queries.slice(0, 30);
+      const first = policy.evaluate(q);
+      expect(policy.stats.batches).toBe(1);
+      const again = policy.evaluate([...q.slice(10), ...q.slice(0, 10)]);
+      expect(again).toEqual([...first.slice(10), ...first.slice(0, 10)]);
+      expect(policy.stats.batches).toBe(1);
+      expect(policy.stats.cacheHits).toBe(30);
+      // a different goal is a different key
+      const other = { ...q[0], goal: q[0].goal.slice(0, 1) };
+      policy.evaluate([other]);
+      expect(policy.stats.batches).toBe(2);
+    } finally {
+      policy.close();
+    }
+  });
+});

@@ -14,7 +14,7 @@ import type { EventHandler } from '../../../core/events.js';
 import { BUILTIN_POLICY_SOURCE, builtinNextAction } from './builtin.js';
 import { toKitchenAction, toPolicyScene, unreachedGoals } from './scene.js';
 import type { SyncPolicyRunner } from './sync-runner.js';
-import type { PolicyQuery } from './wire.js';
+import { worldId, type PolicyQuery } from './wire.js';
 
 export type PolicyWarningCode = 'policy-llm-error' | 'policy-rejected' | 'policy-runtime-error' | 'policy-stopped';
 
@@ -27,6 +27,8 @@ export interface PolicyWarning {
 export interface PolicyStats {
   /** Policy calls answered. */
   calls: number;
+  /** Calls answered from the memo of earlier answers (same world, state and unreached goals). */
+  cacheHits: number;
   /** Batches sent to the sandbox. */
   batches: number;
   /** Calls answered by the built-in policy because the LLM policy failed. */
@@ -55,7 +57,7 @@ export function builtinAction(q: PolicyQuery): KitchenAction {
 }
 
 export function builtinRolloutPolicy(warnings: PolicyWarning[] = []): BatchRolloutPolicy {
-  const stats: PolicyStats = { calls: 0, batches: 0, fallbackCalls: 0 };
+  const stats: PolicyStats = { calls: 0, cacheHits: 0, batches: 0, fallbackCalls: 0 };
   return {
     origin: 'builtin',
     source: BUILTIN_POLICY_SOURCE,
@@ -78,14 +80,34 @@ export interface SandboxedPolicyOptions {
   warnings?: PolicyWarning[];
   /** Called once per new warning. */
   onWarning?: EventHandler<PolicyWarning>;
+  /**
+   * Answers remembered per (world, state, unreached goals); a full memo is cleared. The
+   * policy is asked to be a pure function, and DESPOT's rollouts revisit the same states
+   * many times, so most calls never reach the worker. Default 200,000; 0 disables.
+   */
+  cacheSize?: number;
+}
+
+/** The memo key of a query: world, robot, hand, open areas, placements, unreached goals. */
+export function queryKey(q: PolicyQuery): string {
+  const s = q.state;
+  let k = `${worldId(q.world)}|${s.robot}|${s.hand}|`;
+  for (let a = 0; a < s.open.length; a++) k += s.open[a] ? '1' : '0';
+  k += '|';
+  for (let o = 0; o < s.objectArea.length; o++) k += `${s.objectArea[o]},`;
+  k += '|';
+  for (const g of q.goal) if (s.objectArea[g.object] !== g.area) k += `${g.object}>${g.area},`;
+  return k;
 }
 
 /** An LLM-written policy running in `runner`, degrading to the built-in policy on faults. */
 export function sandboxedRolloutPolicy(runner: SyncPolicyRunner, options: SandboxedPolicyOptions = {}): BatchRolloutPolicy {
   const warnings = options.warnings ?? [];
-  const stats: PolicyStats = { calls: 0, batches: 0, fallbackCalls: 0 };
+  const stats: PolicyStats = { calls: 0, cacheHits: 0, batches: 0, fallbackCalls: 0 };
   let origin: 'llm' | 'builtin' = 'llm';
   let warnedRuntime = false;
+  const cacheSize = options.cacheSize ?? 200_000;
+  const cache = new Map<string, KitchenAction>();
   const warn = (w: PolicyWarning): void => {
     warnings.push(w);
     options.onWarning?.(w);
@@ -96,14 +118,28 @@ export function sandboxedRolloutPolicy(runner: SyncPolicyRunner, options: Sandbo
       stats.fallbackCalls += queries.length;
       return queries.map(builtinAction);
     }
+    const keys = cacheSize > 0 ? queries.map(queryKey) : undefined;
+    const answers: Array<KitchenAction | undefined> = new Array<KitchenAction | undefined>(queries.length);
+    let missing: number[] = [];
+    if (keys) {
+      keys.forEach((k, i) => {
+        const hit = cache.get(k);
+        if (hit !== undefined) answers[i] = hit;
+        else missing.push(i);
+      });
+      stats.cacheHits += queries.length - missing.length;
+      if (missing.length === 0) return answers as KitchenAction[];
+    } else missing = queries.map((_, i) => i);
+    const sent = missing.length === queries.length ? queries : missing.map((i) => queries[i]);
     stats.batches++;
-    const outcome = runner.evaluate(queries);
+    const outcome = runner.evaluate(sent);
     if (outcome.status !== 'ok') {
       origin = 'builtin';
       runner.close();
       warn({ code: 'policy-stopped', message: `LLM rollout policy stopped (${outcome.message}); using the built-in policy from now on` });
-      stats.fallbackCalls += queries.length;
-      return queries.map(builtinAction);
+      stats.fallbackCalls += sent.length;
+      for (const i of missing) answers[i] = builtinAction(queries[i]);
+      return answers as KitchenAction[];
     }
     const failed = outcome.threw + outcome.garbage;
     if (failed > 0) {
@@ -111,10 +147,16 @@ export function sandboxedRolloutPolicy(runner: SyncPolicyRunner, options: Sandbo
       if (!warnedRuntime) {
         warnedRuntime = true;
         const first = outcome.errors[0];
-        warn({ code: 'policy-runtime-error', message: `LLM rollout policy failed on ${failed} of ${queries.length} calls in a batch (${first ? first.message : 'malformed answer'}); the built-in policy answered those (further failures are counted in stats.fallbackCalls)` });
+        warn({ code: 'policy-runtime-error', message: `LLM rollout policy failed on ${failed} of ${sent.length} calls in a batch (${first ? first.message : 'malformed answer'}); the built-in policy answered those (further failures are counted in stats.fallbackCalls)` });
       }
     }
-    return outcome.actions.map((a, i) => a ?? builtinAction(queries[i]));
+    if (keys && cache.size + missing.length > cacheSize) cache.clear();
+    outcome.actions.forEach((a, j) => {
+      const i = missing[j];
+      answers[i] = a ?? builtinAction(queries[i]);
+      if (keys && a !== undefined) cache.set(keys[i], a);
+    });
+    return answers as KitchenAction[];
   };
   return {
     get origin() {
