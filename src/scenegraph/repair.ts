@@ -144,13 +144,18 @@ export function proposeEdit(scene: Scene, plan: readonly PlanStep[], v: Verdict,
     const positions: number[] = [];
     for (let k = lastUse + 1; k < plan.length; k++) if (hand[k] === null) positions.push(k);
     positions.push(plan.length);
+    // With or without the approach (it is redundant when the robot is already near): best rank, then fewer steps, then earliest.
     let at = plan.length;
+    let chosen = ins;
     let bestV: Verdict | undefined;
     for (const k of positions) {
-      const cand = verifyPlan(scene, splice(plan, k, 0, ins), goal, from);
-      if (!bestV || compareRank(cand, bestV) > 0) [at, bestV] = [k, cand];
+      for (const option of [ins.slice(1), ins]) {
+        const cand = verifyPlan(scene, splice(plan, k, 0, option), goal, from);
+        const cmp = bestV ? compareRank(cand, bestV) : 1;
+        if (cmp > 0 || (cmp === 0 && option.length < chosen.length)) [at, bestV, chosen] = [k, cand, option];
+      }
     }
-    return mk('restore', at, [], ins, `${viol.kind}: '${viol.object}' was ${viol.kind === 'left_open' ? 'opened' : 'switched on'} at step ${viol.since + 1} and never ${viol.kind === 'left_open' ? 'closed' : 'switched off'}`, splice(plan, at, 0, ins));
+    return mk('restore', at, [], chosen, `${viol.kind}: '${viol.object}' was ${viol.kind === 'left_open' ? 'opened' : 'switched on'} at step ${viol.since + 1} and never ${viol.kind === 'left_open' ? 'closed' : 'switched off'}`, splice(plan, at, 0, chosen));
   }
   for (const l of v.unmet) {
     if (l.kind !== 'flag' || (l.flag !== 'open' && l.flag !== 'toggled')) continue;
