@@ -1,31 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runCommand } from '../../../test/cli-harness.js';
 import { InputError } from '../../core/errors.js';
 import { register } from './check.js';
 
-async function run(args: string[]): Promise<{ out: string; code: number | undefined }> {
-  const program = new Command().exitOverride();
-  register(program);
-  let out = '';
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  const before = process.exitCode;
-  try {
-    await program.parseAsync(args, { from: 'user' });
-    const code = process.exitCode === undefined ? undefined : Number(process.exitCode);
-    return { out, code };
-  } finally {
-    spy.mockRestore();
-    process.exitCode = before;
-  }
-}
-
-afterEach(() => vi.restoreAllMocks());
+const run = (args: string[]) => runCommand([register], args);
 
 const dir = mkdtempSync(join(tmpdir(), 'gp-check-'));
 const domain = join(dir, 'domain.pddl');
@@ -69,6 +50,6 @@ describe('groundplan check', () => {
     expect(r.code).toBe(1);
   });
   it('an unreadable file is an InputError (the CLI exits 2)', async () => {
-    await expect(run(['check', join(dir, 'missing.pddl')])).rejects.toBeInstanceOf(InputError);
+    expect((await run(['check', join(dir, 'missing.pddl')])).error).toBeInstanceOf(InputError);
   });
 });

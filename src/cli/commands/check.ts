@@ -4,13 +4,12 @@
  * the source line. Exit 0 when there is no error, 1 when errors were found,
  * 2 when a file cannot be read.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { InputError } from '../../core/errors.js';
 import { formatDiagnostic } from '../../pddl/diagnostics.js';
 import type { PddlDiagnostic } from '../../pddl/errors.js';
 import { checkDomain } from '../../pddl/parse-domain.js';
 import { checkProblem } from '../../pddl/parse-problem.js';
+import { readText } from '../read-input.js';
 
 interface CheckCliOptions {
   json?: boolean;
@@ -24,15 +23,6 @@ interface FileReport {
   summary?: string;
   text: string;
   diagnostics: PddlDiagnostic[];
-}
-
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = err instanceof Error && 'code' in err ? String((err as NodeJS.ErrnoException).code) : 'unreadable';
-    throw new InputError('FILE_READ', `cannot read ${what} file '${path}' (${code})`);
-  }
 }
 
 function sourceLine(text: string, offset: number): string {

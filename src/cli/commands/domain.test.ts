@@ -1,44 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
 import { askCorrections, register as registerDomain } from './domain.js';
 import { register as registerSolve } from './solve.js';
+import { runCommand, scratchFiles } from '../../../test/cli-harness.js';
 import { assembleDomain } from '../../methods/llm-dm/assemble.js';
 import { GOLD, SPEC, pickAnswer } from '../../methods/llm-dm/test-fixtures.js';
 import { formatActionAnswer } from '../../methods/llm-dm/answer-format.js';
 import { startFakeOpenAiServer } from '../../llm/fake-openai-server.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'gp-domain-'));
-const file = (name: string, text: string): string => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
-
-async function run(...args: string[]): Promise<{ out: string; code: number | string | undefined; error?: unknown }> {
-  const chunks: string[] = [];
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => {
-    chunks.push(String(c));
-    return true;
-  });
-  const program = new Command().exitOverride();
-  registerDomain(program);
-  registerSolve(program);
-  process.exitCode = undefined;
-  let error: unknown;
-  try {
-    await program.parseAsync(['node', 'groundplan', ...args]);
-  } catch (e) {
-    error = e;
-  } finally {
-    spy.mockRestore();
-  }
-  const code = process.exitCode;
-  process.exitCode = undefined;
-  return { out: chunks.join(''), code, error };
-}
+const { dir, file } = scratchFiles('gp-domain-');
+const run = (...args: string[]) => runCommand([registerDomain, registerSolve], args);
 
 // A domain description directory and a gold model for the synthetic LLM.
 const desc = join(dir, 'gripper');

@@ -1,28 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runCommandOut } from '../../../test/cli-harness.js';
 import { InputError } from '../../core/errors.js';
 import { register } from './kitchen.js';
 
-async function run(args: string[]): Promise<string> {
-  const program = new Command().exitOverride();
-  register(program);
-  let out = '';
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  try {
-    await program.parseAsync(args, { from: 'user' });
-  } finally {
-    spy.mockRestore();
-  }
-  return out;
-}
-
-afterEach(() => vi.restoreAllMocks());
+const run = (args: string[]) => runCommandOut([register], args);
 
 describe('groundplan kitchen', () => {
   it('gen writes one loadable task file per task and prints a summary', async () => {

@@ -1,17 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { register } from './validate.js';
+import { runCommand, scratchFiles } from '../../../test/cli-harness.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'gp-validate-'));
-const file = (name: string, text: string): string => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+const { dir, file } = scratchFiles('gp-validate-');
 const domain = file(
   'domain.pddl',
   `(define (domain bw) (:predicates (clear ?x) (holding ?x) (handempty) (ontable ?x))
@@ -20,28 +13,8 @@ const domain = file(
 );
 const problem = file('problem.pddl', '(define (problem p) (:domain bw) (:objects a b) (:init (clear a) (ontable a) (handempty) (ontable b)) (:goal (holding a)))');
 
-async function run(planText: string, ...flags: string[]): Promise<{ out: string; code: number | string | undefined; error?: unknown }> {
-  const plan = file('plan.txt', planText);
-  const chunks: string[] = [];
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => {
-    chunks.push(String(c));
-    return true;
-  });
-  const program = new Command().exitOverride();
-  register(program);
-  process.exitCode = undefined;
-  let error: unknown;
-  try {
-    await program.parseAsync(['node', 'groundplan', 'validate', domain, problem, plan, ...flags]);
-  } catch (e) {
-    error = e;
-  } finally {
-    spy.mockRestore();
-  }
-  const code = process.exitCode;
-  process.exitCode = undefined;
-  return { out: chunks.join(''), code, error };
-}
+const run = (planText: string, ...flags: string[]) =>
+  runCommand([register], ['validate', domain, problem, file('plan.txt', planText), ...flags]);
 
 afterEach(() => {
   process.exitCode = undefined;
@@ -94,10 +67,7 @@ describe('groundplan validate', () => {
 
   it('reports a plan syntax error and an unreadable file as input errors', async () => {
     expect(((await run('(pick-up a\n')).error as Error).message).toMatch(/plan\.txt:1:1: unexpected end of input/);
-    const program = new Command().exitOverride();
-    register(program);
-    await expect(program.parseAsync(['node', 'groundplan', 'validate', domain, join(dir, 'missing.pddl'), domain])).rejects.toThrow(
-      /cannot read problem file '.*missing\.pddl' \(ENOENT\)/,
-    );
+    const missing = await runCommand([register], ['validate', domain, join(dir, 'missing.pddl'), domain]);
+    expect((missing.error as Error).message).toMatch(/cannot read problem file '.*missing\.pddl' \(ENOENT\)/);
   });
 });

@@ -4,7 +4,6 @@
  * (unreadable file, syntax error, or a plan naming an unknown action/object, a
  * wrong number of arguments or a wrongly typed argument: one `file:line:col:` line).
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { parseDomain } from '../../pddl/parse-domain.js';
@@ -13,19 +12,11 @@ import { explainResult } from '../../validate/explain.js';
 import { type ParsedPlanStep, parsePlan } from '../../validate/plan-file.js';
 import type { TraceEntry, ValidationResult } from '../../validate/result.js';
 import { validatePlan } from '../../validate/validate-plan.js';
+import { readText } from '../read-input.js';
 
 interface ValidateCliOptions {
   json?: boolean;
   verbose?: boolean;
-}
-
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = err instanceof Error && 'code' in err ? String((err as NodeJS.ErrnoException).code) : 'unreadable';
-    throw new InputError('FILE_READ', `cannot read ${what} file '${path}' (${code})`);
-  }
 }
 
 function formatTraceLine(e: TraceEntry, i: number): string {
