@@ -42,6 +42,13 @@ describe('NavigateTo', () => {
     const after = verifyPlan(nested, P('NavigateTo(fridge); Open(fridge); NavigateTo(book)'));
     expect(after.failure).toMatchObject({ code: 'INSIDE_CLOSED', object: 'book', container: 'box' });
   });
+  it('an object resting on something inside a closed container is enclosed too', () => {
+    const json = testSceneJson();
+    json.relations = [...(json.relations ?? []).filter((r) => r.a !== 'plate'), { rel: 'object_inside', a: 'plate', b: 'fridge' }, { rel: 'on_top', a: 'shirt', b: 'plate' }];
+    const s2 = sceneFromJson({ ...json, objects: (json.objects ?? []).map((o) => (o.id === 'shirt' ? { ...o, room: undefined } : o)) });
+    expect(verifyPlan(s2, P('NavigateTo(shirt)')).failure).toMatchObject({ code: 'INSIDE_CLOSED', container: 'fridge' });
+    expect(verifyPlan(s2, P('NavigateTo(fridge); Open(fridge); NavigateTo(shirt); Grasp(shirt)')).applicable).toBe(true);
+  });
   it('may target a room (the robot is then near nothing)', () => {
     const v = run('NavigateTo(laundry)');
     expect(v.final.robot).toEqual({ room: 'laundry', near: null, holding: null });

@@ -68,7 +68,10 @@ const f = (code: FailureCode, message: string, object?: string, container?: stri
   ...(container !== undefined ? { container } : {}),
 });
 
-/** The outermost closed container enclosing `o` (transitively), if any. */
+/**
+ * The outermost closed container enclosing `o`, if any, following the support
+ * chain upwards (an apple on a plate inside a closed fridge is enclosed too).
+ */
 export function closedEnclosure(ctx: Ctx, o: string): string | undefined {
   let found: string | undefined;
   const seen = new Set<string>();
@@ -76,11 +79,13 @@ export function closedEnclosure(ctx: Ctx, o: string): string | undefined {
   while (frontier.length > 0) {
     const next: string[] = [];
     for (const x of frontier) {
-      for (const c of ctx.state.targets('object_inside', x)) {
-        if (seen.has(c)) continue;
-        seen.add(c);
-        if (ctx.scene.affords(c, 'openable') && !ctx.state.flag(c, 'open')) found = c;
-        next.push(c);
+      for (const rel of ['object_inside', 'on_top', 'under'] as const) {
+        for (const c of ctx.state.targets(rel, x)) {
+          if (seen.has(c)) continue;
+          seen.add(c);
+          if (rel === 'object_inside' && ctx.scene.affords(c, 'openable') && !ctx.state.flag(c, 'open')) found = c;
+          next.push(c);
+        }
       }
     }
     frontier = next;
