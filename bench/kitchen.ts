@@ -22,7 +22,7 @@ import { mean, standardError } from '../src/core/stats.js';
 import { generateTasks, STEP_LIMITS, type KitchenLevel, type KitchenName } from '../src/envs/kitchen/index.js';
 import { createSyntheticModel, describeSynthetic, UsageMeter, wrapClient, type LlmClient } from '../src/llm/index.js';
 import { kitchenTruth, runKitchenEpisode } from '../src/methods/index.js';
-import { createPriorModel, truPomdpMethod } from '../src/methods/tru-pomdp/index.js';
+import { createPriorModel, TRU_KNOBS, truPomdpMethod } from '../src/methods/tru-pomdp/index.js';
 
 interface Row {
   key: string;
@@ -62,7 +62,7 @@ const n = Number(arg('n') ?? (quick ? 2 : 30));
 const variants = list('variants', 'full,no-belief,no-hbu,no-toh,no-lrp,no-bts');
 const models = list('models', 'synthetic,prior');
 const priorLevels = list('prior-levels', 'easy');
-const trials = Number(arg('trials') ?? (quick ? 30 : 100));
+const trials = Number(arg('trials') ?? (quick ? 20 : 100));
 const timePerMove = Number(arg('time-per-move') ?? 30);
 const knobSpec = arg('synthetic') ?? 'goalRecall=0.7,locationRecall=0.8,hallucination=0.1,invalidRate=0.05,actError=0.2';
 const out = arg('out') ?? (quick ? 'bench/out/kitchen-quick.jsonl' : 'bench/out/kitchen.jsonl');
@@ -76,7 +76,9 @@ function load(): Row[] {
     .map((l) => JSON.parse(l) as Row);
 }
 
-const knobsText = describeSynthetic(createSyntheticModel({ knobs: knobSpec }).knobs);
+// report only the knobs Tru-POMDP's generators read (other methods declare their own)
+const allKnobs = createSyntheticModel({ knobs: knobSpec }).knobs;
+const knobsText = describeSynthetic(Object.fromEntries(Object.keys(TRU_KNOBS).map((k) => [k, allKnobs[k]])));
 
 async function runOne(model: string, variant: string, kitchen: KitchenName, level: KitchenLevel, index: number, key: string): Promise<Row> {
   const task = generateTasks({ kitchen, level, n: index + 1, seed })[index];

@@ -191,6 +191,7 @@ export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Pr
     return ab === 'no-belief' ? top(b) : b;
   };
 
+  let mark = ctx.meter?.summary().total;
   let belief = await generate();
   while (env.status === 'running') {
     if (ctx.timeLeftMs() <= 0 || ctx.signal?.aborted) return;
@@ -231,7 +232,7 @@ export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Pr
       };
       decidedBy = 'despot';
     }
-    const before = ctx.meter?.summary().total;
+    const before = mark;
     const text = formatAction(world, action);
     const heldName = named.inHand;
     const fb = env.step(text);
@@ -261,6 +262,7 @@ export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Pr
       }
     }
     const after = ctx.meter?.summary().total;
+    mark = after;
     ctx.onStep?.({
       step: env.steps,
       action: fb.action,
