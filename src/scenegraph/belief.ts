@@ -5,7 +5,8 @@
  * sensor model: seeing an object localizes it, searching a room without
  * seeing it removes that room from its support.
  */
-import type { Scene } from './scene.js';
+import { Scene } from './scene.js';
+import type { WorldState } from './state.js';
 
 /** room id → probability (sums to 1 over its support; empty when every room was ruled out). */
 export type RoomBelief = Map<string, number>;
@@ -91,4 +92,22 @@ export class BeliefState {
     for (const [o, b] of this.beliefs) c.set(o, new Map(b));
     return c;
   }
+}
+
+/**
+ * The believed graph G_t for verification before the uncertain objects are
+ * found: each uncertain object, unless localized, loses its (unknown)
+ * relations and is put on the floor of its most likely room; localized ones
+ * keep their true place. Layout, furniture and everything else are unchanged.
+ */
+export function believedScene(scene: Scene, beliefs: BeliefState, from?: WorldState): Scene {
+  const state = (from ?? scene.initialState()).clone();
+  for (const o of beliefs.objects()) {
+    if (beliefs.localized(o) !== undefined || state.robot.holding === o) continue;
+    const r = beliefs.mostLikely(o);
+    if (r === undefined) continue;
+    for (const rel of ['object_inside', 'on_top', 'under'] as const) for (const b of state.targets(rel, o)) state.remove(rel, o, b);
+    state.setRoom(o, r);
+  }
+  return new Scene(`${scene.name} (believed)`, [...scene.rooms.values()], [...scene.connections], [...scene.objects.values()], state);
 }

@@ -15,7 +15,7 @@ export { verifyPlan, resolveStep, literalHolds, unmetLiterals, rank, compareRank
 export { repairPlan, proposeEdit, REPAIR_RULES, type RepairRule, type RepairEdit, type RepairResult, type RepairOptions } from './repair.js';
 export { parsePlanText, parseStep } from './plan-format.js';
 export { parseGoalText, parseLiteral, goalFromJson, goalSchema, unknownGoalIds } from './goal-format.js';
-export { BeliefState, initialBelief, localize, ruleOut, type RoomBelief } from './belief.js';
+export { BeliefState, initialBelief, localize, ruleOut, believedScene, type RoomBelief } from './belief.js';
 export { costModel, sweepCost, searchOrder, kappas, expectedSearchCost, taskCost, costMatrices, type CostModel, type Stop } from './search-cost.js';
 export { orderCost, permutations, rankedOrders, chooseOrder, orderIsValid, type OrderingResult } from './ordering.js';
 export { renderScene, type RenderOptions } from './render.js';

@@ -105,3 +105,17 @@ describe('cross-task interference', () => {
     expect(chooseOrder([1, 5], [[0, 1], [1, 0]], (o) => orderIsValid(verify, subplans, goals, o))).toMatchObject({ order: [1, 0], rejected: 1 });
   });
 });
+
+describe('believed graph', () => {
+  it('puts an unlocalized object on the floor of its most likely room and keeps localized ones', async () => {
+    const { believedScene } = await import('./belief.js');
+    const s = new BeliefState();
+    s.set('apple', new Map([['living', 0.6], ['kitchen', 0.4]]));
+    s.set('shirt', new Map([['living', 1]]));
+    const g = believedScene(scene, s).initialState();
+    expect(g.roomOf('apple')).toBe('living');
+    expect(g.has('object_inside', 'apple', 'fridge')).toBe(false);
+    expect(g.roomOf('shirt')).toBe('living');
+    expect(g.has('object_inside', 'egg', 'fridge')).toBe(true);
+  });
+});
