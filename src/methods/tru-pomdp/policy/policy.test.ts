@@ -242,3 +242,24 @@ describe('memo of answers', () => {
     }
   });
 });
+
+describe('memo key', () => {
+  it('two queries get the same key exactly when world, state and unreached goals agree (property)', async () => {
+    const { queryKey } = await import('./index.js');
+    const naive = (q: PolicyQuery): string =>
+      [q.world.layout.name, q.world.objects.join(), q.state.robot, q.state.hand, [...q.state.open].join(''), [...q.state.objectArea].join(), q.goal.filter((g) => q.state.objectArea[g.object] !== g.area).map((g) => `${g.object}>${g.area}`).join()].join('|');
+    fc.assert(
+      fc.property(fc.nat(queries.length - 1), fc.nat(queries.length - 1), fc.nat(40), fc.nat(3), (i, j, mutateArea, which) => {
+        const a = queries[i];
+        let b = queries[j];
+        if (which === 1) {
+          const objectArea = b.state.objectArea.slice();
+          objectArea[0] = mutateArea % b.world.layout.areas.length;
+          b = { ...b, state: { ...b.state, objectArea } };
+        } else if (which === 2) b = { ...b, state: { ...b.state, robot: mutateArea % b.world.layout.areas.length } };
+        return (queryKey(a) === queryKey(b)) === (a.world === b.world && naive(a) === naive(b));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

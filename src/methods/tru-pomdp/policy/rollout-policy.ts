@@ -88,15 +88,38 @@ export interface SandboxedPolicyOptions {
   cacheSize?: number;
 }
 
-/** The memo key of a query: world, robot, hand, open areas, placements, unreached goals. */
+let keyBuf = new Uint16Array(256);
+
+/**
+ * The memo key of a query — world, robot, hand, open areas (16 per char),
+ * placements and unreached goals — packed one value per UTF-16 code unit
+ * (exact: every value is below 65,536 after a small offset).
+ */
 export function queryKey(q: PolicyQuery): string {
   const s = q.state;
-  let k = `${worldId(q.world)}|${s.robot}|${s.hand}|`;
-  for (let a = 0; a < s.open.length; a++) k += s.open[a] ? '1' : '0';
-  k += '|';
-  for (let o = 0; o < s.objectArea.length; o++) k += `${s.objectArea[o]},`;
-  k += '|';
-  for (const g of q.goal) if (s.objectArea[g.object] !== g.area) k += `${g.object}>${g.area},`;
+  const need = 6 + Math.ceil(s.open.length / 16) + s.objectArea.length + 2 * q.goal.length;
+  if (keyBuf.length < need) keyBuf = new Uint16Array(need * 2);
+  const b = keyBuf;
+  const w = worldId(q.world);
+  let n = 0;
+  b[n++] = w & 0xffff;
+  b[n++] = w >>> 16;
+  b[n++] = s.robot + 1;
+  b[n++] = s.hand + 2;
+  for (let a = 0; a < s.open.length; a += 16) {
+    let bits = 0;
+    for (let j = 0; j < 16 && a + j < s.open.length; j++) if (s.open[a + j]) bits |= 1 << j;
+    b[n++] = bits;
+  }
+  for (let o = 0; o < s.objectArea.length; o++) b[n++] = s.objectArea[o] + 4;
+  b[n++] = 0xffff;
+  for (const g of q.goal) {
+    if (s.objectArea[g.object] === g.area) continue;
+    b[n++] = g.object + 1;
+    b[n++] = g.area + 1;
+  }
+  let k = '';
+  for (let i = 0; i < n; i += 4096) k += String.fromCharCode.apply(null, b.subarray(i, Math.min(n, i + 4096)) as unknown as number[]);
   return k;
 }
 

@@ -16,6 +16,8 @@ export interface SandboxLimits {
   timeoutMs?: number;
   /** Old-generation heap limit of the worker (MB). Default 64. */
   maxMemoryMb?: number;
+  /** Time allowed for a (re)started worker to load `ses` and lock down. Default 15000 ms. */
+  startupTimeoutMs?: number;
 }
 
 export const DEFAULT_SANDBOX_LIMITS = { timeoutMs: 2000, maxMemoryMb: 64 } as const;
@@ -35,12 +37,14 @@ function errorMessage(err: unknown): string {
 export class PolicySandbox {
   readonly timeoutMs: number;
   readonly maxMemoryMb: number;
+  readonly startupTimeoutMs: number;
   private readonly pool: Piscina;
   private closed = false;
 
   constructor(limits: SandboxLimits = {}) {
     this.timeoutMs = limits.timeoutMs ?? DEFAULT_SANDBOX_LIMITS.timeoutMs;
     this.maxMemoryMb = limits.maxMemoryMb ?? DEFAULT_SANDBOX_LIMITS.maxMemoryMb;
+    this.startupTimeoutMs = limits.startupTimeoutMs ?? 15000;
     this.pool = new Piscina({
       filename: sandboxWorkerFile(),
       minThreads: 1,
@@ -56,6 +60,9 @@ export class PolicySandbox {
     if (this.closed) throw new GroundplanError('POLICY_SANDBOX', 'the sandbox is closed');
     const { buf, count, worlds } = encodeQueries(queries);
     try {
+      // A worker replaced after a timeout or crash starts afresh (load ses, lockdown: ~0.2 s):
+      // warm it first so that the batch's time limit measures the policy, not the start-up.
+      await this.pool.run({ op: 'ping' }, { signal: AbortSignal.timeout(this.startupTimeoutMs) });
       const reply = (await this.pool.run(
         { op: 'eval', key: sourceKey(source), source, worlds, buf, count },
         { signal: AbortSignal.timeout(timeoutMs) },

@@ -14,10 +14,7 @@ import { DEFAULT_SANDBOX_LIMITS, workerResourceLimits, type SandboxLimits } from
 import { encodeQueries, outcomeFromReply, sourceKey, type BatchOutcome, type PolicyQuery, type WorkerReply } from './wire.js';
 import { sandboxWorkerFile } from './worker-source.js';
 
-export interface SyncRunnerOptions extends SandboxLimits {
-  /** Time allowed for the worker to start (load ses, lockdown) and compile the policy. Default 15000 ms. */
-  startupTimeoutMs?: number;
-}
+export type SyncRunnerOptions = SandboxLimits;
 
 type StartResult = { status: 'ok'; runner: SyncPolicyRunner } | Exclude<BatchOutcome, { status: 'ok' }>;
 
