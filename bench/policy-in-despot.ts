@@ -31,11 +31,11 @@ if (loaded.policy.origin !== 'llm') throw new Error(`policy not accepted: ${load
 const sandboxed = asRolloutFunction(loaded.policy);
 const tasks = generateTasks({ kitchen, level, n, seed: 1 });
 console.log(`${kitchen}/${level}, ${n} tasks, ${trials} DESPOT trials per move, ${createSyntheticModel().describe()}`);
-console.log('| rollout policy | success | reward (mean) | steps (mean) | planning s/episode | policy calls |');
-console.log('|---|---|---|---|---|---|');
+console.log('| rollout policy | success | reward (mean) | steps (mean) | planning s/episode | policy calls | memo hits | worker batches |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const mode of arg('modes', 'builtin,llm').split(',').map((m) => (m === 'llm' ? 'LLM-written, sandboxed' : 'agent built-in (TypeScript)'))) {
   let wins = 0, reward = 0, steps = 0, planning = 0;
-  const calls0 = loaded.policy.stats.calls;
+  const { calls: calls0, cacheHits: hits0, batches: batches0 } = loaded.policy.stats;
   for (const [i, task] of tasks.entries()) {
     const llm = createSyntheticModel({ seed: 100 + i, truth: kitchenTruth(task) });
     const methodOptions: Record<string, unknown> = { maxTrials: trials, timePerMove: 60, clock: 'wall' };
@@ -46,6 +46,6 @@ for (const mode of arg('modes', 'builtin,llm').split(',').map((m) => (m === 'llm
     steps += r.steps;
     planning += r.planningSeconds;
   }
-  console.log(`| ${mode} | ${wins}/${n} | ${(reward / n).toFixed(1)} | ${(steps / n).toFixed(1)} | ${(planning / n).toFixed(2)} | ${loaded.policy.stats.calls - calls0} |`);
+  console.log(`| ${mode} | ${wins}/${n} | ${(reward / n).toFixed(1)} | ${(steps / n).toFixed(1)} | ${(planning / n).toFixed(2)} | ${loaded.policy.stats.calls - calls0} | ${loaded.policy.stats.cacheHits - hits0} | ${loaded.policy.stats.batches - batches0} |`);
 }
 loaded.policy.close();
