@@ -8,7 +8,7 @@
  * multi-task instructions) as task files. `rsn` cross-validates the
  * room-type predictor behind the room beliefs.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
@@ -28,6 +28,7 @@ import {
   type RepairResult,
   type Verdict,
 } from '../../scenegraph/index.js';
+import { readText } from '../read-input.js';
 
 interface VerifyOptions {
   scene: string;
@@ -44,15 +45,6 @@ interface TasksOptions {
   out?: string;
   data?: string;
   json?: boolean;
-}
-
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = err instanceof Error && 'code' in err ? String((err as NodeJS.ErrnoException).code) : 'unreadable';
-    throw new InputError('FILE_READ', `cannot read ${what} file '${path}' (${code})`);
-  }
 }
 
 function verdictJson(v: Verdict): unknown {
