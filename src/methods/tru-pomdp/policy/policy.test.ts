@@ -178,6 +178,23 @@ describe('runtime faults of an accepted policy', () => {
     expect(policy.stats.fallbackCalls).toBe(2);
   });
 
+  it('the fast path grows its shared buffers and agrees with the message path on many states', () => {
+    const started = SyncPolicyRunner.start(BUILTIN_POLICY_SOURCE, limits);
+    if (started.status !== 'ok') throw new Error(started.message);
+    const runner = started.runner;
+    try {
+      const first = runner.evaluate(queries.slice(0, 2));
+      expect(first.status).toBe('ok');
+      const many = Array.from({ length: 2000 }, (_, i) => queries[i % queries.length]);
+      const out = runner.evaluate(many);
+      expect(out.status === 'ok' && out.actions).toEqual(many.map(builtinAction));
+      const small = runner.evaluate(queries.slice(5, 7));
+      expect(small.status === 'ok' && small.actions).toEqual(queries.slice(5, 7).map(builtinAction));
+    } finally {
+      runner.close();
+    }
+  });
+
   it('a throw on one state uses the built-in action for that state only', () => {
     const src = "function nextAction(goals, scene) { if (scene.robotArea === 2) throw new Error('boom'); return { type: 'NONE' }; }";
     const started = SyncPolicyRunner.start(src, limits);
@@ -189,6 +206,11 @@ describe('runtime faults of an accepted policy', () => {
       expect(policy.evaluate([a, b])).toEqual([builtinAction(a), { type: 'none' }]);
       expect(policy.origin).toBe('llm');
       expect(policy.warnings[0].message).toMatch(/boom/);
+      // again, now through the shared-buffer fast path (the world is known): same answers, one warning
+      const c = { ...queries[0], state: { ...queries[0].state, robot: 4 } };
+      expect(policy.evaluate([c, a, b])).toEqual([{ type: 'none' }, builtinAction(a), { type: 'none' }]);
+      expect(policy.stats.fallbackCalls).toBe(2);
+      expect(policy.warnings).toHaveLength(1);
     } finally {
       policy.close();
     }

@@ -45,16 +45,33 @@ export function sourceKey(source: string): string {
   return createHash('sha256').update(source).digest('hex').slice(0, 24);
 }
 
-/** Encodes queries; `known` lists world ids the receiver already has (updated in place). */
+/** Upper bound of the encoded size of `queries` (Int32 slots). */
+export function encodedSize(queries: readonly PolicyQuery[]): number {
+  let size = 0;
+  for (const q of queries) size += 4 + 2 * q.goal.length + q.state.objectArea.length + q.state.open.length;
+  return size;
+}
+
+/** True when some query's world is not in `known`. */
+export function hasNewWorld(queries: readonly PolicyQuery[], known: ReadonlySet<number>): boolean {
+  for (const q of queries) if (!known.has(worldId(q.world))) return true;
+  return false;
+}
+
+/**
+ * Encodes queries; `known` lists world ids the receiver already has (updated in place).
+ * With `target`, writes at `target[offset…]` (it must hold `encodedSize(queries)` slots).
+ */
 export function encodeQueries(
   queries: readonly PolicyQuery[],
   known?: Set<number>,
+  target?: Int32Array,
+  offset = 0,
 ): { buf: Int32Array; count: number; worlds: WorldDescriptor[] } {
-  let size = 0;
+  const size = encodedSize(queries);
   const worlds: WorldDescriptor[] = [];
   const sent = new Set<number>();
   for (const q of queries) {
-    size += 4 + 2 * q.goal.length + q.state.objectArea.length + q.state.open.length;
     const id = worldId(q.world);
     if (!sent.has(id) && !(known?.has(id) ?? false)) {
       sent.add(id);
@@ -62,8 +79,9 @@ export function encodeQueries(
     }
   }
   for (const id of sent) known?.add(id);
-  const buf = new Int32Array(size);
-  let p = 0;
+  const buf = target ?? new Int32Array(size);
+  let p = target ? offset : 0;
+  const start = p;
   for (const q of queries) {
     const s = q.state;
     buf[p] = worldId(q.world);
@@ -85,20 +103,20 @@ export function encodeQueries(
     for (let a = 0; a < s.open.length; a++) buf[p + a] = s.open[a];
     p += s.open.length;
   }
-  return { buf: p === size ? buf : buf.subarray(0, p), count: queries.length, worlds };
+  return { buf: target ? buf.subarray(start, p) : p === size ? buf : buf.subarray(0, p), count: queries.length, worlds };
 }
 
-/** Decodes answer `i` (undefined when the policy threw or returned garbage). */
-export function decodeAction(actions: Int32Array, i: number): KitchenAction | undefined {
-  const code = actions[i * 3];
-  const area = actions[i * 3 + 1];
+/** Decodes answer `i` (undefined when the policy threw or returned garbage); answers start at `offset`. */
+export function decodeAction(actions: Int32Array, i: number, offset = 0): KitchenAction | undefined {
+  const code = actions[offset + i * 3];
+  const area = actions[offset + i * 3 + 1];
   switch (code) {
     case ACTION_CODE.NONE:
       return { type: 'none' };
     case ACTION_CODE.OPEN:
       return { type: 'open', area };
     case ACTION_CODE.PICK:
-      return { type: 'pick', area, object: actions[i * 3 + 2] };
+      return { type: 'pick', area, object: actions[offset + i * 3 + 2] };
     case ACTION_CODE.PLACE:
       return { type: 'place', area };
     default:

@@ -18,6 +18,9 @@
  *   worldId, robotArea, heldObject, nGoals, (area, object) × nGoals,
  *   objectArea × nObjects (-1 = in hand), open × nAreas (0/1)
  * Result per state: code, area, object (codes in `ACTION_CODE`).
+ * The synchronous mode also has a fast path without message passing: the
+ * batch and the answers live in SharedArrayBuffers (`ctrl[3] = 1`); only
+ * error details travel on the port.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
@@ -74,8 +77,9 @@ function isId(v, n) {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < n;
 }
 
-function evaluate(fn, buf, count) {
-  const out = new Int32Array(count * 3);
+function evaluate(fn, buf, count, target, offset) {
+  const base = offset || 0;
+  const out = target || new Int32Array(count * 3);
   const errors = [];
   let threw = 0;
   let garbage = 0;
@@ -128,16 +132,45 @@ function evaluate(fn, buf, count) {
       problem = errorText(e);
     }
     if (problem !== undefined && errors.length < MAX_ERRORS) errors.push({ index: i, message: problem });
-    out[i * 3] = code;
-    out[i * 3 + 1] = area;
-    out[i * 3 + 2] = object;
+    out[base + i * 3] = code;
+    out[base + i * 3 + 1] = area;
+    out[base + i * 3 + 2] = object;
   }
   return { actions: out, errors, threw, garbage };
+}
+
+let currentFn;
+let sharedIn;
+let sharedOut;
+
+// The fast path of the synchronous mode: the batch is in sharedIn ([count, ...wire format]),
+// the answers go to sharedOut ([status, threw, garbage, -, ...3 per state]); status 0 = ok,
+// 1 = ok with errors (details follow on the port), 2 = failed (message follows on the port).
+function sharedEval() {
+  if (!currentFn || !sharedIn) {
+    sharedOut[0] = 2;
+    return { message: 'the sandbox has no compiled policy or no shared buffers' };
+  }
+  try {
+    const r = evaluate(currentFn, sharedIn.subarray(1), sharedIn[0], sharedOut, 4);
+    sharedOut[1] = r.threw;
+    sharedOut[2] = r.garbage;
+    sharedOut[0] = r.errors.length > 0 ? 1 : 0;
+    return r.errors.length > 0 ? { errors: r.errors } : undefined;
+  } catch (e) {
+    sharedOut[0] = 2;
+    return { message: errorText(e) };
+  }
 }
 
 function handle(msg) {
   try {
     if (msg.op === 'ping') return { ok: true };
+    if (msg.op === 'buffers') {
+      sharedIn = msg.inBuf;
+      sharedOut = msg.outBuf;
+      return { ok: true, actions: new Int32Array(0), errors: [], threw: 0, garbage: 0, ms: 0 };
+    }
     if (msg.op === 'probe') {
       const c = new Compartment({ globals: {}, __options__: true });
       return { ok: true, value: c.evaluate(msg.expr) };
@@ -147,6 +180,7 @@ function handle(msg) {
     let fn;
     try {
       fn = compile(msg.key, msg.source);
+      currentFn = fn;
     } catch (e) {
       return { ok: false, phase: 'compile', message: errorText(e) };
     }
@@ -170,6 +204,13 @@ if (workerData && workerData.__groundplanSync) {
     // Atomics.wait can return without a new request (observed on Node 20): re-check the counter.
     while (Atomics.load(ctrl, 0) === seen) Atomics.wait(ctrl, 0, seen);
     seen = Atomics.load(ctrl, 0);
+    if (Atomics.load(ctrl, 3) === 1) {
+      const extra = sharedEval();
+      if (extra) port.postMessage(extra);
+      Atomics.store(ctrl, 1, seen);
+      Atomics.notify(ctrl, 1);
+      continue;
+    }
     // The message is posted before the counter is bumped, but it can become visible a moment later.
     let got = receiveMessageOnPort(port);
     for (let spin = 0; got === undefined && spin < 20000; spin++) {
