@@ -223,7 +223,7 @@ function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: 
       const d = k.kindDistribution(name);
       rel += 6 * Math.max(0, d.fridge + d.freezer - 0.2);
     }
-    if (rel < 1) return;
+    if (rel < minRelevance) return;
     const exclude = new Set<string>();
     const here = visible.get(name);
     // already where the prior would put it: nothing to do for this object
@@ -241,9 +241,15 @@ function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: 
     }
     if (target && score > 0) candidates.push({ name, score, target });
   };
+  let minRelevance = 1;
   for (const name of visible.keys()) consider(name, 1);
   // unseen candidates only while something is still closed; they may not exist at all
   if (v.closedAreas.length > 0) for (const c of CATALOGUE_OBJECTS) if (!visibleTypes.has(c.type)) consider(c.type, -1);
+  if (candidates.length === 0) {
+    // nothing clearly related: fall back to anything the prior relates at all
+    minRelevance = 0.01;
+    for (const name of visible.keys()) consider(name, 1);
+  }
   candidates.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
   // at most two unseen (possibly nonexistent) objects: searching for them costs steps
   let unseenKept = 0;

@@ -1,0 +1,38 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCommandOut } from '../../../test/cli-harness.js';
+import { generateTasks, taskToJson } from '../../envs/kitchen/index.js';
+import { register } from './kitchen.js';
+
+const run = (args: string[]) => runCommandOut([register], args);
+
+describe('groundplan kitchen run', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gp-kitchen-run-'));
+  const file = join(dir, 'task.json');
+  writeFileSync(file, JSON.stringify(taskToJson(generateTasks({ kitchen: 'one_wall', level: 'easy', n: 1, seed: 3 })[0])));
+
+  it('runs tru-pomdp with the synthetic model: step table, trace, JSON result line', async () => {
+    const trace = join(dir, 'trace.jsonl');
+    const out = await run([
+      'kitchen', 'run', '--task', file, '--model', 'synthetic', '--synthetic', 'goalRecall=1,locationRecall=1,hallucination=0,invalidRate=0',
+      '--max-trials', '15', '--time-per-move', '30', '--seed', '2', '--trace', trace, '--json',
+    ]);
+    const last = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { success: boolean; steps: number; llm: { calls: number; inputTokens: number } };
+    expect(last.success).toBe(true);
+    expect(last.llm.calls).toBeGreaterThan(0);
+    const lines = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; details?: { belief?: unknown[]; search?: { trials: number } } });
+    expect(lines[0].type).toBe('episode');
+    expect(lines.at(-1)?.type).toBe('result');
+    const steps = lines.filter((l) => l.type === 'step');
+    expect(steps).toHaveLength(last.steps);
+    expect(steps[0].details?.belief?.length).toBeGreaterThan(0);
+    expect(steps[0].details?.search?.trials).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('rejects an unknown method and ablation', async () => {
+    await expect(run(['kitchen', 'run', '--task', file, '--method', 'nope', '--model', 'synthetic'])).rejects.toThrow(/unknown method 'nope'/);
+    await expect(run(['kitchen', 'run', '--task', file, '--ablation', 'no-magic', '--model', 'synthetic'])).rejects.toThrow(/unknown ablation 'no-magic'/);
+  });
+});
