@@ -1,9 +1,11 @@
 /**
  * Synchronous policy calls for DESPOT rollouts, which cannot await: a
  * dedicated worker thread (same sandbox script: `ses` lockdown + Compartment)
- * serves batches through a `MessageChannel`; the caller posts a batch, wakes
- * the worker with `Atomics.notify`, blocks in `Atomics.wait` with the batch's
- * time limit and reads the reply with `receiveMessageOnPort`. On a timeout the
+ * serves batches. The caller writes a batch over worlds the worker knows into
+ * a SharedArrayBuffer (else posts it, with the new worlds, on a
+ * `MessageChannel`), wakes the worker with `Atomics.notify`, blocks in
+ * `Atomics.wait` with the batch's time limit and reads the answers from the
+ * shared answer buffer (or `receiveMessageOnPort`). On a timeout the
  * worker is terminated (an endless loop in the policy cannot stall the
  * planner) and the runner reports itself dead. A main-thread Compartment
  * would be faster per call but cannot be interrupted and needs `lockdown()`
