@@ -14,6 +14,7 @@ import { register as registerDomain } from './domain.js';
 import { register as registerSolve } from './solve.js';
 import { register as registerDemo } from './demo.js';
 import { register as registerHousehold } from './household.js';
+import { register as registerPolicy } from './policy.js';
 
 type Register = (program: Command) => void;
 
@@ -30,6 +31,7 @@ const registrations: Register[] = [
   registerSolve,
   registerDemo,
   registerHousehold,
+  registerPolicy,
 ];
 
 export function registerCommands(program: Command): void {
