@@ -6,7 +6,8 @@
  */
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { runDemo } from '../../methods/tru-pomdp/demo.js';
+import { loadTask } from '../../envs/kitchen/index.js';
+import { demoTaskPath, runDemo } from '../../methods/tru-pomdp/demo.js';
 import '../../methods/index.js';
 import { formatResultLine, formatStepRow, STEP_HEADER } from './kitchen-run.js';
 
@@ -30,6 +31,12 @@ export function register(program: Command): void {
       if (!Number.isInteger(seed) || seed < 0) throw new InputError('CLI_OPTION', `--seed: expected an integer ≥ 0, got '${opts.seed}'`);
       const out = process.stdout;
       const json = Boolean(opts.json);
+      if (!json) {
+        const t = loadTask(demoTaskPath());
+        const hiddenN = t.world.objects.filter((_, i) => t.initial.objectArea[i] >= 0 && !t.initial.open[t.initial.objectArea[i]]).length;
+        out.write(`Tru-POMDP demo: kitchen ${t.kitchen}, ${t.world.objects.length} objects (${hiddenN} hidden in closed areas), offline prior model, ${tpm} CPU-s search per move\n`);
+        out.write(`instruction: "${t.description}"\n\n`);
+      }
       let printedHeader = false;
       const { task, result } = await runDemo({
         timePerMove: tpm,
@@ -49,9 +56,7 @@ export function register(program: Command): void {
         out.write(`${JSON.stringify(summary)}\n`);
         return;
       }
-      const hidden = world.objects.filter((_, i) => task.initial.objectArea[i] >= 0 && !task.initial.open[task.initial.objectArea[i]]).length;
-      out.write(`\nkitchen ${task.kitchen}: ${world.objects.length} objects, ${hidden} hidden in closed areas; instruction: "${task.description}"\n`);
-      out.write(`what the person accepted (hidden from the planner), any one of:\n`);
+      out.write(`\nwhat the person accepted (hidden from the planner), any one of:\n`);
       for (const alt of goals.slice(0, 6)) out.write(`  - ${alt.map((p) => `${world.objects[p.object]} → ${world.layout.areas[p.area]}`).join(', ')}\n`);
       if (goals.length > 6) out.write(`  ... ${goals.length - 6} more\n`);
       out.write(`${formatResultLine(result, 'offline prior model from BEHAVIOR-1K placement statistics')}\n`);
