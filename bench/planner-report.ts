@@ -4,6 +4,7 @@
  * instances, and the EAI BEHAVIOR table.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { median } from '../src/core/stats.js';
 
 export interface Row {
@@ -25,6 +26,8 @@ export interface Row {
   operators?: number;
   ground_ms?: number;
   search_ms?: number;
+  /** CPU ms spent before the search (parse + ground), when the CLI reports it. */
+  ground_cpu_ms?: number;
   error?: string;
 }
 
@@ -57,7 +60,13 @@ function cell(solved: number, n: number, times: number[]): string {
   return times.length ? `${solved}/${n} / ${fmt(median(times))}` : `${solved}/${n}`;
 }
 
-export function plannerReport(rows: Row[], refPath: string, meta: { timeout: number; argv: string[] }): string {
+export function plannerReport(
+  rows: Row[],
+  refPath: string,
+  meta: { timeout: number; argv: string[]; jobs?: number },
+  /** Instances per IPC domain (from INDEX.tsv): domains not fully run are marked partial. */
+  listed: Map<string, string[]> = new Map(),
+): string {
   const refs = loadRefs(refPath);
   const out: string[] = [];
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -65,6 +74,7 @@ export function plannerReport(rows: Row[], refPath: string, meta: { timeout: num
   const eai = rows.filter((r) => r.suite === 'eai');
   const config = [...new Set(rows.map((r) => r.config).filter(Boolean))].join(', ');
   out.push(`Generated ${date} UTC by \`npm run bench:planner -- ${meta.argv.join(' ')}\`; limit ${meta.timeout} s CPU, 4 GB; planner config: ${config || '?'}.\n`);
+  out.push(`Machine: 2 cores shared with other jobs (load average ${loadavg().map((x) => x.toFixed(0)).join('/')} at report time), so wall time is several times the CPU time; CPU time is what is compared.\n`);
   if (ipc.length) {
     out.push('### IPC suite\n');
     out.push('| domain | n | groundplan solved / median CPU s | valid | FD gbfs-ff-pref solved / median | FD lama-first solved / median | pyperplan solved |');
@@ -75,8 +85,13 @@ export function plannerReport(rows: Row[], refPath: string, meta: { timeout: num
     let tv = 0;
     const tRef = new Map<string, number>();
     const ratios: Record<string, number[]> = { 'fd-gbfs-ff-pref': [], 'fd-lama-first': [] };
+    let partial = 0;
     for (const d of domains) {
       const rs = ipc.filter((r) => r.domain === d);
+      const all = listed.get(d);
+      const missing = all ? all.filter((i) => !rs.some((r) => r.instance === i)) : [];
+      if (missing.length) partial++;
+      const dname = missing.length ? `${d} (partial: ${rs.length} of ${all?.length} run)` : d;
       const solved = rs.filter((r) => r.solved);
       const valid = solved.filter((r) => r.valid).length;
       tn += rs.length;
@@ -96,12 +111,13 @@ export function plannerReport(rows: Row[], refPath: string, meta: { timeout: num
           }
         }
       }
-      out.push(`| ${d} | ${rs.length} | ${cell(solved.length, rs.length, solved.map((r) => r.cpu_s))} | ${valid}/${solved.length} | ${cells.join(' | ')} |`);
+      out.push(`| ${dname} | ${rs.length} | ${cell(solved.length, rs.length, solved.map((r) => r.cpu_s))} | ${valid}/${solved.length} | ${cells.join(' | ')} |`);
     }
     out.push(
       `| **total** | ${tn} | **${ts}/${tn}** | ${tv}/${ts} | **${tRef.get('fd-gbfs-ff-pref') ?? 0}/${tn}** | **${tRef.get('fd-lama-first') ?? 0}/${tn}** | ${tRef.get('pyperplan-gbfs-hff') ?? 0}/${tn} |`,
     );
     out.push('');
+    if (partial) out.push(`**${partial} domain(s) were not fully run** (marked partial): their rows and the reference columns cover only the instances run.\n`);
     out.push('Cell = solved/listed / median CPU seconds (user+sys of the whole process, parsing and grounding included) over solved instances. Within a domain, instances run smallest first; after 2 unsolved in a row the rest are skipped and count as unsolved (the reference\'s rule).');
     for (const [p, xs] of Object.entries(ratios)) {
       out.push(`- Median CPU-time ratio groundplan / ${p} on the ${xs.length} instances both solve: **${xs.length ? fmt(median(xs)) : '–'}**`);
@@ -109,10 +125,9 @@ export function plannerReport(rows: Row[], refPath: string, meta: { timeout: num
     const statuses = new Map<string, number>();
     for (const r of ipc.filter((x) => !x.solved)) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
     out.push(`- Unsolved by outcome: ${[...statuses].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
-    const eps = ipc.filter((r) => r.solved && r.expansions && r.search_ms && r.search_ms > 50).map((r) => ((r.expansions ?? 0) * 1000) / (r.search_ms ?? 1));
-    if (eps.length) out.push(`- Median expansions per search-second (solved instances with search > 50 ms): ${Math.round(median(eps))}`);
-    const gshare = ipc.filter((r) => r.solved && r.ground_ms !== undefined && r.cpu_s > 0.5).map((r) => (r.ground_ms ?? 0) / 1000 / r.cpu_s);
-    if (gshare.length) out.push(`- Median share of grounding in CPU time (solved instances above 0.5 s): ${fmt(median(gshare) * 100, 0)}%`);
+    // Phase shares need CPU times per phase (timing.groundCpuMs, reported by newer CLIs).
+    const gshare = ipc.filter((r) => r.solved && r.ground_cpu_ms !== undefined && r.cpu_s > 0.5).map((r) => (r.ground_cpu_ms ?? 0) / 1000 / r.cpu_s);
+    if (gshare.length) out.push(`- Median share of parsing+grounding in CPU time (solved instances above 0.5 s): ${fmt(median(gshare) * 100, 0)}%`);
     out.push('');
   }
   if (eai.length) {

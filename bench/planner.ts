@@ -104,7 +104,7 @@ interface CliJson {
   plan?: string[];
   stats?: { expansions: number; evaluations: number; states: number };
   ground?: { facts: number; operators: number; ms: number };
-  timing?: { parseMs: number; groundMs: number; searchMs: number; totalMs: number };
+  timing?: { parseMs: number; groundMs: number; searchMs: number; totalMs: number; cpuBeforeSearchMs?: number };
 }
 
 interface Spawned {
@@ -168,6 +168,7 @@ async function runOne(inst: Instance, args: Args, planFile: string): Promise<Row
     operators: json?.ground?.operators,
     ground_ms: json?.timing?.groundMs,
     search_ms: json?.timing?.searchMs,
+    ground_cpu_ms: json?.timing?.cpuBeforeSearchMs,
   };
   if (!json && p.stderr) base.error = p.stderr.split('\n').filter((l) => l && !l.startsWith('TIME')).slice(-2).join(' | ').slice(0, 300);
   if (json?.status === 'solved' && cpu <= args.timeout) {
@@ -242,7 +243,9 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: args.jobs }, worker));
   }
   const rows = [...done.values()].filter((r) => byDomain.has(`${r.suite}/${r.domain}`));
-  const report = plannerReport(rows, join(shared, 'anchors/classical/results.tsv'), { timeout: args.timeout, argv: process.argv.slice(2) });
+  const listed = new Map<string, string[]>();
+  for (const inst of instances) if (inst.suite === 'ipc') listed.set(inst.domain, [...(listed.get(inst.domain) ?? []), inst.instance]);
+  const report = plannerReport(rows, join(shared, 'anchors/classical/results.tsv'), { timeout: args.timeout, argv: process.argv.slice(2) }, listed);
   process.stdout.write(report);
   writeFileSync(join(dirname(args.out), 'planner.md'), report);
 }

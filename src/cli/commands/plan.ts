@@ -112,7 +112,8 @@ export function register(program: Command): void {
           process.stderr.write(`\r\x1b[Kplan found: cost ${e.cost}, length ${e.length} (${e.config}, ${(e.elapsedMs / 1000).toFixed(1)} s)\n`);
         }
       };
-      const used = opts.cpuTime ? processCpuMs() : performance.now() - t0;
+      const cpuBeforeSearch = processCpuMs();
+      const used = opts.cpuTime ? cpuBeforeSearch : performance.now() - t0;
       const remainingMs = timeoutSec === undefined ? undefined : Math.max(1, timeoutSec * 1000 - used);
       const result: PlanResult = planTask(task, {
         search: spec,
@@ -150,6 +151,9 @@ export function register(program: Command): void {
         searchMs: round(tSearched - tGrounded, 1),
         validateMs: round(tDone - tSearched, 1),
         totalMs: round(tDone - t0, 1),
+        /** Process CPU ms (user+sys) used before the search: startup, parsing, grounding. */
+        cpuBeforeSearchMs: round(cpuBeforeSearch, 1),
+        cpuTotalMs: round(processCpuMs(), 1),
       };
 
       if (opts.json) {
