@@ -52,6 +52,34 @@ describe('heuristic values on a hand-computed task', () => {
   });
 });
 
+describe('negative goals and preconditions in the relaxation', () => {
+  // Goal: (not dirty) and clean-tool. `wipe` deletes dirty but needs (not wet); `dry` deletes wet.
+  const task = buildStrips({
+    init: ['dirty', 'wet'],
+    goal: ['have-tool'],
+    goalNeg: ['dirty'],
+    operators: [
+      { name: '(take)', add: ['have-tool'] },
+      { name: '(dry)', pre: ['have-tool'], del: ['wet'] },
+      { name: '(wipe)', pre: ['have-tool'], preNeg: ['wet'], del: ['dirty'] },
+    ],
+  });
+  const t = new CompiledTask(task);
+  it('a false negative goal is visible: h_FF = 3 (take, dry, wipe), h_max = 3, LM-cut = 3', () => {
+    expect(ffHeuristic(t).evaluate(t.initState)).toBe(3);
+    expect(maxHeuristic(t).evaluate(t.initState)).toBe(3);
+    expect(lmCutHeuristic(t).evaluate(t.initState)).toBe(3);
+    expect(goalCountHeuristic(t).evaluate(t.initState)).toBe(2);
+  });
+  it('h_FF is 1 when only the negative goal is left and wet is already false (wipe is preferred)', () => {
+    const s = new Uint32Array(t.words);
+    s[0] = 1 << task.facts.indexOf('dirty') | 1 << task.facts.indexOf('have-tool');
+    const pref: number[] = [];
+    expect(ffHeuristic(t).evaluate(s, pref)).toBe(1);
+    expect(pref).toEqual([2]);
+  });
+});
+
 describe('heuristic values on gripper and blocksworld', () => {
   it('gripper, 4 balls: h_max 2, goal count 4, LM-cut between h_max and h* = 11', () => {
     const t = new CompiledTask(gripperTask(4));

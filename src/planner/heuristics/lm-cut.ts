@@ -13,6 +13,7 @@
 import type { CompiledTask, CostType } from '../compiled-task.js';
 import type { Heuristic } from './heuristic.js';
 import { MinHeap } from './min-heap.js';
+import { seedNegated } from './relaxation.js';
 import { RelaxedTask } from './relaxed-task.js';
 
 export function lmCutHeuristic(task: CompiledTask, options: { costType?: CostType } = {}): Heuristic {
@@ -95,6 +96,7 @@ export function lmCutHeuristic(task: CompiledTask, options: { costType?: CostTyp
         heap.push(0, f);
       }
     }
+    seedNegated(r, state, factCost, heap);
     factCost[r.initFact] = 0;
     heap.push(0, r.initFact);
     while (heap.size > 0) {
@@ -165,6 +167,13 @@ export function lmCutHeuristic(task: CompiledTask, options: { costType?: CostTyp
             bits ^= low;
             seen[f] = 1;
             stack.push(f);
+          }
+        }
+        for (let i = 0; i < r.negBase.length; i++) {
+          const f = r.negBase[i];
+          if (!((state[f >>> 5] >>> (f & 31)) & 1)) {
+            seen[r.taskFacts + i] = 1;
+            stack.push(r.taskFacts + i);
           }
         }
         seen[r.initFact] = 1;

@@ -82,6 +82,7 @@ export class RelaxedExploration {
         heap.push(0, f);
       }
     }
+    seedNegated(r, state, factCost, heap);
     if (r.initFact >= 0) {
       factCost[r.initFact] = 0;
       heap.push(0, r.initFact);
@@ -132,6 +133,29 @@ export class RelaxedExploration {
   }
 }
 
+/** Marks the negated facts that hold in `state` (their base fact is false) as reached at cost 0. */
+export function seedNegated(r: RelaxedTask, state: Uint32Array, factCost: Float64Array, heap: { push(k: number, v: number): void }): void {
+  const nb = r.negBase;
+  for (let i = 0; i < nb.length; i++) {
+    const f = nb[i];
+    if (!((state[f >>> 5] >>> (f & 31)) & 1)) {
+      factCost[r.taskFacts + i] = 0;
+      heap.push(0, r.taskFacts + i);
+    }
+  }
+}
+
+/** Whether relaxed fact `p` holds in `state` (task facts and negated facts; auxiliary facts count as false). */
+function holdsIn(r: RelaxedTask, state: Uint32Array, p: number): boolean {
+  if (p < r.taskFacts) return ((state[p >>> 5] >>> (p & 31)) & 1) === 1;
+  const i = p - r.taskFacts;
+  if (i < r.negBase.length) {
+    const f = r.negBase[i];
+    return ((state[f >>> 5] >>> (f & 31)) & 1) === 0;
+  }
+  return false;
+}
+
 /** Relaxed-plan marking shared by h_FF and h_add's preferred operators. */
 class RelaxedPlanMarker {
   private readonly factMark: Int32Array;
@@ -175,7 +199,7 @@ class RelaxedPlanMarker {
       let applicable = true;
       for (let k = r.preStart[u], e = r.preStart[u + 1]; k < e; k++) {
         const p = r.pre[k];
-        if (p < r.taskFacts && !((state[p >>> 5] >>> (p & 31)) & 1)) applicable = false;
+        if (applicable && !holdsIn(r, state, p)) applicable = false;
         if (this.factMark[p] !== epoch) {
           this.factMark[p] = epoch;
           stack.push(p);

@@ -17,6 +17,12 @@ export interface RelaxedTaskOptions {
   auxForConditional?: boolean;
   /** Adds an artificial init fact as precondition of precondition-free relaxed operators. */
   artificialInit?: boolean;
+  /**
+   * Compile negative goals and (conditional) negative preconditions into
+   * "not f" facts, true when f is false and added by every operator deleting f
+   * (default true). Without it a negative goal is invisible to the heuristic.
+   */
+  negation?: boolean;
 }
 
 export class RelaxedTask {
@@ -40,6 +46,8 @@ export class RelaxedTask {
   /** Id of the artificial init fact, or -1. */
   readonly initFact: number;
   readonly taskFacts: number;
+  /** Negated facts: ids taskFacts .. taskFacts+negBase.length-1; negBase[i] is the fact they negate. */
+  readonly negBase: Int32Array;
 
   constructor(task: CompiledTask, options: RelaxedTaskOptions = {}) {
     const costType = options.costType ?? 'normal';
@@ -48,10 +56,35 @@ export class RelaxedTask {
     const costs: number[] = [];
     const opOf: number[] = [];
     let nextFact = task.numFacts;
+    // Negated facts first (ids right after the task's facts).
+    const negOf = new Map<number, number>();
+    const negBase: number[] = [];
+    const neg = (f: number): number => {
+      let n = negOf.get(f);
+      if (n === undefined) {
+        n = nextFact++;
+        negOf.set(f, n);
+        negBase.push(f);
+      }
+      return n;
+    };
+    if (options.negation ?? true) {
+      for (const f of task.task.goalNeg) neg(f);
+      for (const f of task.preNeg) neg(f);
+      for (const f of task.condNeg) neg(f);
+    }
     const initFact = options.artificialInit ? nextFact++ : -1;
     for (let op = 0; op < task.numOps; op++) {
       const pre = Array.from(task.pre.subarray(task.preStart[op], task.preStart[op + 1]));
+      for (const f of task.preNeg.subarray(task.preNegStart[op], task.preNegStart[op + 1])) {
+        const n = negOf.get(f);
+        if (n !== undefined) pre.push(n);
+      }
       const add = [...new Set(task.add.subarray(task.addStart[op], task.addStart[op + 1]))];
+      for (const f of task.del.subarray(task.delStart[op], task.delStart[op + 1])) {
+        const n = negOf.get(f);
+        if (n !== undefined && !add.includes(n)) add.push(n);
+      }
       const c = task.adjustedCost(op, costType);
       const c0 = task.condOfOpStart[op];
       const c1 = task.condOfOpStart[op + 1];
@@ -65,8 +98,16 @@ export class RelaxedTask {
       }
       for (let ce = c0; ce < c1; ce++) {
         const cadd = [...new Set(task.condAdd.subarray(task.condAddStart[ce], task.condAddStart[ce + 1]))];
+        for (const f of task.condDel.subarray(task.condDelStart[ce], task.condDelStart[ce + 1])) {
+          const n = negOf.get(f);
+          if (n !== undefined && !cadd.includes(n)) cadd.push(n);
+        }
         if (cadd.length === 0) continue;
-        const cpos = task.condPos.subarray(task.condPosStart[ce], task.condPosStart[ce + 1]);
+        const cpos = [...task.condPos.subarray(task.condPosStart[ce], task.condPosStart[ce + 1])];
+        for (const f of task.condNeg.subarray(task.condNegStart[ce], task.condNegStart[ce + 1])) {
+          const n = negOf.get(f);
+          if (n !== undefined) cpos.push(n);
+        }
         const p = aux >= 0 ? [...new Set([...cpos, aux])] : [...new Set([...pre, ...cpos])];
         pres.push(p);
         effs.push(cadd);
@@ -89,6 +130,7 @@ export class RelaxedTask {
     effs.forEach((e, u) => e.forEach((f) => achievers[f].push(u)));
     ({ start: this.precondOfStart, data: this.precondOf } = csr(precondOf));
     ({ start: this.achieverStart, data: this.achievers } = csr(achievers));
-    this.goals = Int32Array.from(new Set(task.task.goalPos));
+    this.negBase = Int32Array.from(negBase);
+    this.goals = Int32Array.from(new Set([...task.task.goalPos, ...task.task.goalNeg.map((f) => negOf.get(f)).filter((n): n is number => n !== undefined)]));
   }
 }
