@@ -73,7 +73,8 @@ function load(): Row[] {
   return readFileSync(out, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Row);
+    .map((l) => JSON.parse(l) as Row)
+    .filter((r, i, all) => all.findIndex((x) => x.key === r.key) === i); // parallel workers may repeat an episode
 }
 
 // report only the knobs Tru-POMDP's generators read (other methods declare their own)
