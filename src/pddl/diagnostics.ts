@@ -5,7 +5,7 @@
 import { formatSpan, type InputError, type SourceSpan } from '../core/errors.js';
 import type { PddlDiagnostic } from './errors.js';
 
-/** Every diagnostic code the parser and checker emit (stable; documented in docs/readme/pddl.md). */
+/** Every diagnostic code the parser and checker emit (stable; documented in docs/pddl.md). */
 export const DIAGNOSTIC_CODES = [
   'syntax',
   'malformed',
