@@ -31,6 +31,16 @@ describe('groundplan kitchen run', () => {
     expect(steps[0].details?.search?.trials).toBeGreaterThan(0);
   }, 60_000);
 
+  it('--rollout llm asks for the rollout policy once, vets it and plans with it', async () => {
+    const out = await run([
+      'kitchen', 'run', '--task', file, '--model', 'synthetic', '--synthetic', 'goalRecall=1,locationRecall=1,hallucination=0,invalidRate=0',
+      '--rollout', 'llm', '--max-trials', '15', '--time-per-move', '30', '--seed', '2', '--usage',
+    ]);
+    expect(out).toMatch(/^tru\.policy +1 /m);
+    expect(out).toMatch(/^success in \d+ steps/m);
+    await expect(run(['kitchen', 'run', '--task', file, '--model', 'synthetic', '--rollout', 'magic'])).rejects.toThrow(/--rollout: expected 'builtin' or 'llm'/);
+  }, 60_000);
+
   it('rejects an unknown method and ablation', async () => {
     await expect(run(['kitchen', 'run', '--task', file, '--method', 'nope', '--model', 'synthetic'])).rejects.toThrow(/unknown method 'nope'/);
     await expect(run(['kitchen', 'run', '--task', file, '--ablation', 'no-magic', '--model', 'synthetic'])).rejects.toThrow(/unknown ablation 'no-magic'/);

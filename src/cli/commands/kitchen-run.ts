@@ -13,6 +13,7 @@ import { InputError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { loadTask, type KitchenTask } from '../../envs/kitchen/index.js';
 import { kitchenMethod, kitchenMethodNames, kitchenTruth, runKitchenEpisode, type KitchenRunResult, type MethodStepRecord } from '../../methods/index.js';
+import { asRolloutFunction, loadLlmPolicy } from '../../methods/tru-pomdp/policy/index.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
 export interface KitchenRunOptions extends ModelOptionValues {
@@ -33,6 +34,7 @@ export interface KitchenRunOptions extends ModelOptionValues {
   timeLimit?: string;
   json?: boolean;
   usage?: boolean;
+  rollout?: string;
 }
 
 function int(raw: string | undefined, flag: string, min: number): number | undefined {
@@ -107,6 +109,14 @@ async function run(opts: KitchenRunOptions): Promise<void> {
     out.write(`task ${opts.task} (kitchen ${task.kitchen}${task.level ? `, ${task.level}` : ''}), method ${opts.method}${opts.ablation ? ` --ablation ${opts.ablation}` : ''}, model ${llm.describe()}, seed ${seed}\n`);
     out.write(`instruction: ${task.description}\n${STEP_HEADER}\n`);
   }
+  let closePolicy = (): void => {};
+  if (opts.rollout !== undefined && opts.rollout !== 'builtin') {
+    if (opts.rollout !== 'llm') throw new InputError('CLI_OPTION', `--rollout: expected 'builtin' or 'llm', got '${opts.rollout}'`);
+    // The LLM writes the rollout policy once; it is vetted, then run in the sandbox (falls back to the built-in one with a warning).
+    const loaded = await loadLlmPolicy(llm.client, { meter: llm.meter, seed, onWarning: (w) => process.stderr.write(`warning: ${w.message}\n`) });
+    methodOptions.policy = asRolloutFunction(loaded.policy);
+    closePolicy = () => loaded.policy.close();
+  }
   let result: KitchenRunResult;
   try {
     result = await runKitchenEpisode(method, task, {
@@ -122,6 +132,7 @@ async function run(opts: KitchenRunOptions): Promise<void> {
       },
     });
   } finally {
+    closePolicy();
     await llm.close();
   }
   const summary = {
@@ -161,6 +172,7 @@ export function registerKitchenRun(kitchen: Command): void {
     .option('--scenarios <k>', 'DESPOT scenarios K (default 30)')
     .option('--depth <d>', 'search depth (default 20)')
     .option('--rollout-depth <d>', 'rollout policy depth (default 10)')
+    .option('--rollout <kind>', "rollout policy: builtin (default) or llm (LLM-written JavaScript, vetted and sandboxed)")
     .option('--epsilon <e>', 'supplement the belief when the surviving weight < 1 - e (default 0.7)')
     .option('--clock <kind>', 'search budget clock: cpu (default) or wall')
     .option('--step-limit <n>', 'override the level step limit (25/30/35)')
