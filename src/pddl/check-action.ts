@@ -6,11 +6,11 @@
  */
 import type { ActionDecl, Domain } from './ast.js';
 import { DomainContext } from './check-formula.js';
-import { DiagnosticSink, rawMessage, sortDiagnostics } from './diagnostics.js';
-import { PddlParseError, type PddlDiagnostic } from './errors.js';
+import { DiagnosticSink, readOrReport, sortDiagnostics } from './diagnostics.js';
+import type { PddlDiagnostic } from './errors.js';
 import { parseAction } from './parse-domain.js';
 import { sexprText } from './parse-formula.js';
-import { isAtom, isList, readSExprs, type SExpr } from './sexpr.js';
+import { isAtom, isList } from './sexpr.js';
 
 export interface ActionCheck {
   action?: ActionDecl;
@@ -25,16 +25,8 @@ export interface ActionCheck {
  */
 export function checkActionText(text: string, domain: Domain, file?: string): ActionCheck {
   const sink = new DiagnosticSink();
-  let exprs: SExpr[];
-  try {
-    exprs = readSExprs(text, file);
-  } catch (err) {
-    if (err instanceof PddlParseError) {
-      sink.error('syntax', rawMessage(err), err.span);
-      return { diagnostics: sink.list, ok: false };
-    }
-    throw err;
-  }
+  const exprs = readOrReport(text, file, sink);
+  if (!exprs) return { diagnostics: sink.list, ok: false };
   const [first, ...rest] = exprs;
   for (const r of rest) sink.error('malformed', `unexpected text after the action: ${sexprText(r)}; give one (:action ...) form`, r.span);
   if (!isList(first) || !isAtom(first.items[0], ':action')) {

@@ -3,7 +3,8 @@
  * reports every problem it can find (not only the first).
  */
 import { formatSpan, type InputError, type SourceSpan } from '../core/errors.js';
-import type { PddlDiagnostic } from './errors.js';
+import { PddlParseError, type PddlDiagnostic } from './errors.js';
+import { readSExprs, type SExpr } from './sexpr.js';
 
 /** Every diagnostic code the parser and checker emit (stable; documented in docs/pddl.md). */
 export const DIAGNOSTIC_CODES = [
@@ -110,4 +111,17 @@ export function formatDiagnostic(d: PddlDiagnostic, file?: string): string {
   const pos = d.span ? `${d.span.start.line}:${d.span.start.col}` : '';
   const at = [f, pos].filter((x) => x).join(':');
   return `${at ? `${at}: ` : ''}${d.severity} [${d.code}] ${d.message}`;
+}
+
+/** Reads `text`; a syntax error becomes a `syntax` diagnostic in `sink` and the result is undefined. */
+export function readOrReport(text: string, file: string | undefined, sink: DiagnosticSink): SExpr[] | undefined {
+  try {
+    return readSExprs(text, file);
+  } catch (err) {
+    if (err instanceof PddlParseError) {
+      sink.error('syntax', rawMessage(err), err.span);
+      return undefined;
+    }
+    throw err;
+  }
 }

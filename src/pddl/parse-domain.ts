@@ -6,7 +6,7 @@
 import type { SourceSpan } from '../core/errors.js';
 import type { ActionDecl, Domain, FunctionDecl, PredicateDecl, TypeDecl } from './ast.js';
 import { DomainContext } from './check-formula.js';
-import { DiagnosticSink, rawMessage, sortDiagnostics } from './diagnostics.js';
+import { DiagnosticSink, readOrReport, sortDiagnostics } from './diagnostics.js';
 import { PddlCheckError, PddlParseError, type PddlDiagnostic } from './errors.js';
 import {
   RESERVED_NAMES,
@@ -18,7 +18,7 @@ import {
   sectionKeyword,
   sexprText,
 } from './parse-formula.js';
-import { isAtom, isList, readSExprs, type SExpr, type SList } from './sexpr.js';
+import { isAtom, isList, type SExpr, type SList } from './sexpr.js';
 
 export interface DomainCheck {
   /** The domain as far as it could be read (bad actions/declarations are left out). */
@@ -278,16 +278,8 @@ export function checkDomainSemantics(d: Domain, sink: DiagnosticSink): DomainCon
 /** Parses and checks a domain text without throwing. */
 export function checkDomain(text: string, file?: string): DomainCheck {
   const sink = new DiagnosticSink();
-  let exprs: SExpr[];
-  try {
-    exprs = readSExprs(text, file);
-  } catch (err) {
-    if (err instanceof PddlParseError) {
-      sink.error('syntax', rawMessage(err), err.span);
-      return { diagnostics: sink.list, ok: false };
-    }
-    throw err;
-  }
+  const exprs = readOrReport(text, file, sink);
+  if (!exprs) return { diagnostics: sink.list, ok: false };
   const def = findDefine(exprs, 'domain', sink, wholeSpan(text, file));
   if (!def) return { diagnostics: sortDiagnostics(sink.list), ok: false };
   const domain = readDomainSections(def.list, def.name, sink);

@@ -6,7 +6,7 @@
 import type { SourceSpan } from '../core/errors.js';
 import type { Atom, Condition, Domain, InitElement, Metric, Problem, TypedName } from './ast.js';
 import { DomainContext } from './check-formula.js';
-import { DiagnosticSink, rawMessage, sortDiagnostics } from './diagnostics.js';
+import { DiagnosticSink, readOrReport, sortDiagnostics } from './diagnostics.js';
 import { PddlParseError, type PddlDiagnostic } from './errors.js';
 import { findDefine, throwIfErrors, wholeSpan } from './parse-domain.js';
 import {
@@ -21,7 +21,7 @@ import {
   sectionKeyword,
   sexprText,
 } from './parse-formula.js';
-import { isAtom, isList, readSExprs, type SExpr, type SList } from './sexpr.js';
+import { isAtom, isList, type SExpr, type SList } from './sexpr.js';
 import { writeAtom } from './writer.js';
 
 export interface ProblemCheck {
@@ -283,16 +283,8 @@ function checkGoalVariables(c: Condition, bound: Set<string>, sink: DiagnosticSi
 /** Parses and checks a problem text without throwing; with `domain`, checks names and types against it. */
 export function checkProblem(text: string, domain?: Domain, file?: string): ProblemCheck {
   const sink = new DiagnosticSink();
-  let exprs: SExpr[];
-  try {
-    exprs = readSExprs(text, file);
-  } catch (err) {
-    if (err instanceof PddlParseError) {
-      sink.error('syntax', rawMessage(err), err.span);
-      return { diagnostics: sink.list, ok: false };
-    }
-    throw err;
-  }
+  const exprs = readOrReport(text, file, sink);
+  if (!exprs) return { diagnostics: sink.list, ok: false };
   const def = findDefine(exprs, 'problem', sink, wholeSpan(text, file));
   if (!def) return { diagnostics: sortDiagnostics(sink.list), ok: false };
   const r = readProblemSections(def.list, def.name, sink);
