@@ -12,11 +12,9 @@ import { Rng } from '../src/core/rng.js';
 import { generateTasks, isKitchenName, type KitchenLevel } from '../src/envs/kitchen/index.js';
 import { createSyntheticModel, UsageMeter, wrapClient } from '../src/llm/index.js';
 import { kitchenMethod, kitchenTruth, runKitchenEpisode } from '../src/methods/index.js';
+import { arg as flagValue } from './args.js';
 
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
-}
+const arg = (name: string, def: string): string => flagValue(name) ?? def;
 
 const kitchen = arg('kitchen', 'one_wall');
 if (!isKitchenName(kitchen)) throw new Error(`unknown kitchen ${kitchen}`);

@@ -23,6 +23,7 @@ import { generateTasks, STEP_LIMITS, type KitchenLevel, type KitchenName } from 
 import { createSyntheticModel, describeSynthetic, UsageMeter, wrapClient, type LlmClient } from '../src/llm/index.js';
 import { kitchenTruth, runKitchenEpisode } from '../src/methods/index.js';
 import { createPriorModel, TRU_KNOBS, truPomdpMethod } from '../src/methods/tru-pomdp/index.js';
+import { arg, flag, list } from './args.js';
 
 interface Row {
   key: string;
@@ -48,12 +49,6 @@ interface Row {
   date: string;
 }
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-const flag = (name: string): boolean => process.argv.includes(`--${name}`);
-const list = (name: string, dflt: string): string[] => (arg(name) ?? dflt).split(',').map((s) => s.trim()).filter(Boolean);
 
 const quick = flag('quick');
 const kitchens = list('kitchens', quick ? 'one_wall' : 'one_wall,galley') as KitchenName[];

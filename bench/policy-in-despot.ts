@@ -13,11 +13,9 @@ import { generateTasks, isKitchenName, type KitchenLevel } from '../src/envs/kit
 import { createSyntheticModel } from '../src/llm/index.js';
 import { kitchenMethod, kitchenTruth, runKitchenEpisode } from '../src/methods/index.js';
 import { asRolloutFunction, loadLlmPolicy } from '../src/methods/tru-pomdp/policy/index.js';
+import { arg as flagValue } from './args.js';
 
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
-}
+const arg = (name: string, def: string): string => flagValue(name) ?? def;
 const kitchen = arg('kitchen', 'one_wall');
 if (!isKitchenName(kitchen)) throw new Error(`unknown kitchen ${kitchen}`);
 const level = arg('level', 'easy') as KitchenLevel;

@@ -14,11 +14,9 @@ import { builtinAction } from '../src/methods/tru-pomdp/policy/rollout-policy.js
 import { PolicySandbox } from '../src/methods/tru-pomdp/policy/sandbox.js';
 import { SyncPolicyRunner } from '../src/methods/tru-pomdp/policy/sync-runner.js';
 import type { PolicyQuery } from '../src/methods/tru-pomdp/policy/wire.js';
+import { arg as flagValue } from './args.js';
 
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
-}
+const arg = (name: string, def: string): string => flagValue(name) ?? def;
 
 const batchSizes = arg('batches', '1,10,30,100,1000').split(',').map(Number);
 const totalCalls = Number(arg('calls', '200000'));

@@ -23,6 +23,7 @@ import { runEpisode } from '../src/pomdp/episode.js';
 import { makeProblem } from '../src/pomdp/problems/index.js';
 import { summarizeEpisodes } from '../src/pomdp/summary.js';
 import { referenceFor } from './pomdp-reference.js';
+import { arg, flag } from './args.js';
 
 interface Row {
   problem: string;
@@ -43,11 +44,6 @@ interface Row {
   date: string;
 }
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-const flag = (name: string): boolean => process.argv.includes(`--${name}`);
 
 const quick = flag('quick');
 const problems = (arg('problems') ?? 'tag,rocksample:7:8,rocksample:11:11').split(',');
