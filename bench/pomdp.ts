@@ -21,23 +21,16 @@ import { Despot } from '../src/pomdp/despot.js';
 import { Pomcp } from '../src/pomdp/pomcp.js';
 import { runEpisode } from '../src/pomdp/episode.js';
 import { makeProblem } from '../src/pomdp/problems/index.js';
-import { summarizeEpisodes } from '../src/pomdp/summary.js';
+import { summarizeEpisodes, type EpisodeSummaryInput } from '../src/pomdp/summary.js';
 import { referenceFor } from './pomdp-reference.js';
 import { arg, flag } from './args.js';
 
-interface Row {
+/** One episode: the summary inputs plus where and how it ran. */
+interface Row extends EpisodeSummaryInput {
   problem: string;
   solver: string;
   timePerMove: number;
   seed: number;
-  discounted: number;
-  undiscounted: number;
-  steps: number;
-  trialsPerStep: number;
-  nodesPerStep: number;
-  expandedPerStep: number;
-  maxTrialDepth: number;
-  searchTimePerStep: number;
   beliefResets: number;
   wallSeconds: number;
   cpuSeconds: number;
