@@ -11,7 +11,7 @@ export interface GoalPair {
 }
 /** One placement goal p_i: all pairs must hold. */
 export type GoalAlternative = readonly GoalPair[];
-/** The goal set 𝒫: any one alternative suffices. */
+/** The goal set 𝒫: one satisfied alternative suffices. */
 export type GoalSet = readonly GoalAlternative[];
 
 export function pairMet(s: KitchenState, p: GoalPair): boolean {

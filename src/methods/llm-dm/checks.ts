@@ -14,7 +14,8 @@ import { assembleDomain, regionAt, type Region, type Section } from './assemble.
 import type { ActionModel, DomainModel } from './model.js';
 import { formatPredicate, predicateSignature, type PredicateDef } from './predicates.js';
 
-export const CHECK_CATEGORIES = [
+/** The seed's syntax-error categories (A.3): what the automatic checks look for. */
+export const SYNTAX_ERROR_KINDS = [
   'unsupported-keyword',
   'invalid-object-type',
   'name-clash',
@@ -23,9 +24,9 @@ export const CHECK_CATEGORIES = [
   'unknown-parameter',
   'type-mismatch',
   'undeclared-predicate',
-  'malformed',
-  'answer-format',
 ] as const;
+
+export const CHECK_CATEGORIES = [...SYNTAX_ERROR_KINDS, 'malformed', 'answer-format'] as const;
 export type CheckCategory = (typeof CHECK_CATEGORIES)[number];
 
 /** The seed's error-type names (as recorded in its dialogues) for our categories. */

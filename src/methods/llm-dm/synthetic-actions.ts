@@ -12,17 +12,9 @@ import type { SyntheticContext } from '../../llm/synthetic-model.js';
 import { formatActionAnswer, type ActionParam } from './answer-format.js';
 import type { ActionModel, DomainModel } from './model.js';
 import type { PredicateDef } from './predicates.js';
+import { SYNTAX_ERROR_KINDS } from './checks.js';
 
-export const SYNTAX_ERROR_KINDS = [
-  'unsupported-keyword',
-  'invalid-object-type',
-  'name-clash',
-  'malformed-predicate',
-  'wrong-arity',
-  'unknown-parameter',
-  'type-mismatch',
-  'undeclared-predicate',
-] as const;
+export { SYNTAX_ERROR_KINDS };
 export type InjectedKind = (typeof SYNTAX_ERROR_KINDS)[number] | 'missing-precondition';
 
 export interface Injected {
