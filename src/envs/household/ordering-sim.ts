@@ -26,7 +26,7 @@ import {
   type Scene,
   type Stop,
 } from '../../scenegraph/index.js';
-import { HouseholdEnv } from './env.js';
+import { HouseholdEnv, type SearchOutcome } from './env.js';
 import type { RoomTypeModel } from './rsn.js';
 import type { HouseholdTask } from './task.js';
 
@@ -45,13 +45,14 @@ export interface OrderingRun {
 }
 
 /** The rooms/objects an errand's subplan visits, in order (consecutive repeats merged). */
-function stopIds(plan: readonly PlanStep[]): string[] {
+export function stopIds(plan: readonly PlanStep[]): string[] {
   const out: string[] = [];
   for (const s of plan) if (s.action === 'NavigateTo' && out[out.length - 1] !== s.args[0]) out.push(s.args[0]);
   return out;
 }
 
-function stopsFor(scene: Scene, ids: readonly string[], beliefs: BeliefState, collapse: boolean): Stop[] {
+/** The stops of Eq. 7's rollouts: known rooms, localized objects, and beliefs (or, with `collapse`, the most likely room). */
+export function stopsFor(scene: Scene, ids: readonly string[], beliefs: BeliefState, collapse: boolean): Stop[] {
   const init = scene.initialState();
   return ids.map((id): Stop => {
     const b = beliefs.get(id);
@@ -60,6 +61,31 @@ function stopsFor(scene: Scene, ids: readonly string[], beliefs: BeliefState, co
     if (known) return { room: known };
     return collapse ? { room: beliefs.mostLikely(id) as string } : { belief: b };
   });
+}
+
+/**
+ * Before navigating to `target`: if it is an uncertain object not seen yet,
+ * search rooms in belief order until it is seen (each search localizes what
+ * it sees and rules the room out for the rest). Returns the searches made.
+ */
+export function searchUntilSeen(env: HouseholdEnv, beliefs: BeliefState, m: CostModel, target: string, onSearch?: (out: SearchOutcome) => void): number {
+  let searches = 0;
+  if (!beliefs.get(target) || beliefs.localized(target) || env.observed.has(target)) return 0;
+  while (!env.observed.has(target)) {
+    const b = beliefs.get(target);
+    const room = b ? searchOrder(m, env.state.robot.room, b)[0] : undefined;
+    if (room === undefined) break;
+    const out = env.search(room);
+    searches++;
+    beliefs.observeRoom(room, out.seen.filter((o) => beliefs.get(o) !== undefined));
+    onSearch?.(out);
+  }
+  return searches;
+}
+
+/** Whatever the robot has seen so far is localized. */
+export function localizeObserved(env: HouseholdEnv, beliefs: BeliefState): void {
+  for (const o of beliefs.objects()) if (env.observed.has(o) && !beliefs.localized(o)) beliefs.set(o, localize(env.state.roomOf(o) as string));
 }
 
 export function runOrdering(task: HouseholdTask, model: RoomTypeModel, variant: OrderingVariant, opts: { wcov?: number; eta?: number } = {}): OrderingRun {
@@ -99,24 +125,13 @@ export function runOrdering(task: HouseholdTask, model: RoomTypeModel, variant: 
     const next = order.find((i) => remaining.includes(i)) as number;
     for (const step of task.subplans[next]) {
       const target = step.args[0];
-      if (step.action === 'NavigateTo' && beliefs.get(target) && !beliefs.localized(target) && !env.observed.has(target)) {
-        // Search rooms in belief order until the object is seen.
-        while (!env.observed.has(target)) {
-          const b = beliefs.get(target);
-          const room = b ? searchOrder(m, env.state.robot.room, b)[0] : undefined;
-          if (room === undefined) break;
-          const out = env.search(room);
-          searches++;
-          beliefs.observeRoom(room, out.seen.filter((o) => beliefs.get(o) !== undefined));
-        }
-      }
+      if (step.action === 'NavigateTo') searches += searchUntilSeen(env, beliefs, m, target);
       const r = env.step(step);
       if (!r.ok) {
         success = false;
         break;
       }
-      // Whatever the robot has seen so far is localized.
-      for (const o of beliefs.objects()) if (env.observed.has(o) && !beliefs.localized(o)) beliefs.set(o, localize(env.state.roomOf(o) as string));
+      localizeObserved(env, beliefs);
     }
     done.push(next);
     remaining = remaining.filter((i) => i !== next);
