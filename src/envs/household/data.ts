@@ -4,10 +4,12 @@
  * object lists, synset properties and hypernyms, category→synset mapping,
  * activity definitions (BDDL `:init`), and the EAI BEHAVIOR PDDL problems with
  * gold plans. The folder is `$GROUNDPLAN_DATA`, else the first `shared/data`
- * found above the working directory.
+ * found above the working directory, else the compact bundle shipped in the
+ * package (`data/household`, derived by `data/household/derive.mjs`).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { GroundplanError } from '../../core/errors.js';
 
 export function householdDataDir(explicit?: string): string {
@@ -21,8 +23,21 @@ export function householdDataDir(explicit?: string): string {
     if (parent === dir) break;
     dir = parent;
   }
+  candidates.push(bundledDataDir());
   for (const c of candidates) if (existsSync(join(c, 'bddl', 'generated', 'combined_room_object_list.json'))) return c;
   throw new GroundplanError('HOUSEHOLD_DATA', `cannot find the BEHAVIOR data folder (bddl/generated/combined_room_object_list.json); set GROUNDPLAN_DATA or pass --data (looked in ${candidates.slice(0, 3).join(', ')}, ...)`);
+}
+
+/** The package's own compact copy of the data (`data/household`), found above this module. */
+export function bundledDataDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const c = join(dir, 'data', 'household');
+    if (existsSync(join(c, 'bddl', 'generated', 'combined_room_object_list.json'))) return c;
+    const parent = dirname(dir);
+    if (parent === dir) return c;
+    dir = parent;
+  }
 }
 
 /** Minimal RFC-4180 CSV reader (quoted fields with commas and doubled quotes). */
