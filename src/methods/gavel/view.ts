@@ -1,0 +1,189 @@
+/**
+ * What a household method is allowed to see and do (GAVEL §III-A): the
+ * instruction, the known layer (rooms, doors, furniture), the ids and
+ * categories of the objects whose room is uncertain with a belief over their
+ * rooms, and the believed graph G_t built from those. Execution happens in
+ * the true world `HouseholdEnv`; navigating to an unseen uncertain object
+ * first searches rooms in belief order until it is seen (the executor's
+ * exploration), and every observation updates the beliefs (Υ). The true
+ * rooms of unseen objects and the task's goals never cross this boundary.
+ */
+import { GroundplanError } from '../../core/errors.js';
+import type { Json, HouseholdSnapshot, TraceBelief, TraceStep } from '../../eval/types.js';
+import { HouseholdEnv, localizeObserved, searchUntilSeen, type SearchOutcome } from '../../envs/household/index.js';
+import {
+  believedScene,
+  formatStep,
+  type BeliefState,
+  type CostModel,
+  type Failure,
+  type PlanStep,
+  type RepairEdit,
+  type RoomBelief,
+  type Scene,
+} from '../../scenegraph/index.js';
+
+/** What one `execute` call did in the true world. */
+export interface ExecFeedback {
+  /** The step as written (`Grasp(apple)`). */
+  step: string;
+  ok: boolean;
+  /** Why the step failed (the precondition that did not hold in the true world). */
+  failure?: Failure;
+  /** Rooms searched before the step (to find an unseen uncertain object). */
+  searches: SearchOutcome[];
+  /** Travel of this call, searches included (metres). */
+  distance: number;
+  /** Semantic effects of running appliances after the step. */
+  effects: string[];
+}
+
+/** The method's view of one household episode. */
+export interface HouseholdEnvView {
+  readonly instruction: string;
+  /** Objects whose room is not known at the start (their ids and categories are known). */
+  readonly uncertain: readonly string[];
+  /** The cost model over the known layout (D, s(r), η). */
+  readonly costModel: CostModel;
+  /**
+   * The believed graph G_t: the known layer and everything observed so far as
+   * it is; each unseen uncertain object on the floor of its most likely room.
+   * Its `initialState()` is the current believed state.
+   */
+  believed(): Scene;
+  /** A copy of the current beliefs B_t. */
+  beliefs(): BeliefState;
+  /** Beliefs of the uncertain objects not localized yet (what `renderScene` hides and lists). */
+  openBeliefs(): Map<string, RoomBelief>;
+  robotRoom(): string;
+  /** Primitive steps executed so far (feasible or not). */
+  readonly steps: number;
+  /** Executes one primitive in the true world (searching first when it navigates to an unseen object). */
+  execute(step: PlanStep): ExecFeedback;
+  /** The verified plan being executed and its repair log, recorded with the following trace steps. */
+  setPlan(plan: readonly PlanStep[], repairs: readonly RepairEdit[]): void;
+}
+
+export interface ViewOptions {
+  instruction: string;
+  uncertain: readonly string[];
+  env: HouseholdEnv;
+  beliefs: BeliefState;
+  costModel: CostModel;
+  /** Milliseconds since the episode start at which `execute` throws HOUSEHOLD_TIME. */
+  deadline: number;
+  now: () => number;
+  onTrace?: (record: TraceStep) => void;
+  /** Planning time so far in seconds (for the trace). */
+  planningSeconds: () => number;
+}
+
+/** The true state as a trace snapshot: the robot, and the movable objects and those with flags. */
+export function householdSnapshot(env: HouseholdEnv, searched: readonly string[]): HouseholdSnapshot {
+  const s = env.state;
+  const objects: HouseholdSnapshot['objects'] = [];
+  for (const o of env.scene.objects.values()) {
+    const flags = s.flagsOf(o.id);
+    if (!o.affordances.includes('graspable') && flags.length === 0) continue;
+    const entry: HouseholdSnapshot['objects'][number] = { id: o.id, room: s.roomOf(o.id) ?? '', flags: [...flags] };
+    for (const rel of ['object_inside', 'on_top', 'under'] as const) {
+      const [p] = s.targets(rel, o.id);
+      if (p !== undefined) {
+        entry.parent = p;
+        entry.relation = rel;
+        break;
+      }
+    }
+    if (s.robot.holding === o.id) {
+      entry.parent = 'robot';
+      entry.relation = 'holding';
+    }
+    objects.push(entry);
+  }
+  return { robot: { ...s.robot }, objects, searched: [...searched] };
+}
+
+/** The top room hypotheses of each uncertain object (for traces). */
+export function beliefSummary(beliefs: BeliefState, top = 3): TraceBelief {
+  const locations: NonNullable<TraceBelief['locations']> = [];
+  for (const o of beliefs.objects()) {
+    const b = beliefs.get(o);
+    if (!b) continue;
+    for (const [r, p] of [...b].sort((x, y) => y[1] - x[1]).slice(0, top)) locations.push({ object: o, place: r, weight: p });
+  }
+  return { goals: [], locations };
+}
+
+/** Builds the view over a true-world environment. */
+export function createHouseholdView(o: ViewOptions): HouseholdEnvView & { searched: string[]; searches: number } {
+  const { env, beliefs } = o;
+  let plan: { steps: string[]; repairs: NonNullable<TraceStep['plan']>['repairs'] } | undefined;
+  let traceStep = 0;
+  let steps = 0;
+  const searched: string[] = [];
+  const record = (action: string, feasible: boolean, details: { [k: string]: Json }): void => {
+    if (!o.onTrace) return;
+    o.onTrace({
+      type: 'step',
+      step: ++traceStep,
+      action,
+      feasible,
+      reward: 0,
+      totalReward: 0,
+      planningSeconds: o.planningSeconds(),
+      state: householdSnapshot(env, searched),
+      belief: beliefSummary(beliefs),
+      ...(plan ? { plan } : {}),
+      details: { distance: env.distance, ...details },
+    });
+  };
+  const view = {
+    instruction: o.instruction,
+    uncertain: o.uncertain,
+    costModel: o.costModel,
+    searched,
+    searches: 0,
+    get steps() {
+      return steps;
+    },
+    believed: () => believedScene(env.scene, beliefs, env.state),
+    beliefs: () => beliefs.clone(),
+    openBeliefs(): Map<string, RoomBelief> {
+      const out = new Map<string, RoomBelief>();
+      for (const x of beliefs.objects()) {
+        const b = beliefs.get(x);
+        if (b && beliefs.localized(x) === undefined && env.state.robot.holding !== x) out.set(x, new Map(b));
+      }
+      return out;
+    },
+    robotRoom: () => env.state.robot.room,
+    setPlan(p: readonly PlanStep[], repairs: readonly RepairEdit[]): void {
+      plan = {
+        steps: p.map(formatStep),
+        repairs: repairs.map((e) => ({ rule: e.rule, stepIndex: e.stepIndex, inserted: e.inserted.map(formatStep), removed: e.removed.map(formatStep), reason: e.reason })),
+      };
+    },
+    execute(step: PlanStep): ExecFeedback {
+      if (o.now() > o.deadline) throw new GroundplanError('HOUSEHOLD_TIME', 'episode time limit exceeded');
+      const before = env.distance;
+      const outs: SearchOutcome[] = [];
+      if (step.action === 'NavigateTo' && step.args.length === 1) {
+        view.searches += searchUntilSeen(env, beliefs, o.costModel, step.args[0], (out) => {
+          outs.push(out);
+          searched.push(out.room);
+          localizeObserved(env, beliefs);
+          record(`Search(${out.room})`, true, { searchFor: step.args[0], seen: out.seen.filter((x) => beliefs.get(x) !== undefined), cost: out.cost });
+        });
+      }
+      steps++;
+      const r = env.step(step);
+      if (r.ok) localizeObserved(env, beliefs);
+      const text = formatStep(step);
+      record(text, r.ok, r.ok ? { effects: r.effects } : { failure: r.failure.code, message: r.failure.message });
+      return r.ok
+        ? { step: text, ok: true, searches: outs, distance: env.distance - before, effects: r.effects }
+        : { step: text, ok: false, failure: r.failure, searches: outs, distance: env.distance - before, effects: [] };
+    },
+  };
+  return view;
+}
