@@ -1,0 +1,192 @@
+/**
+ * The report's plots, after the seeds' figures: success %, reward and steps by
+ * level and method with standard-error bars (Tru-POMDP Fig. 2/4, GAVEL Tables
+ * I/II), token use by method (Tru-POMDP Fig. 3) and planning time by method
+ * (Tru-POMDP Fig. 5). Each plot is a Vega-Lite spec rendered to SVG in Node
+ * with Vega's headless renderer (no browser, no canvas); the output carries no
+ * time or random ids, so equal rows give byte-identical SVGs.
+ */
+import * as vega from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import type { ReportGroup, GroupedRows } from './groups.js';
+import { seriesKey, seriesLabels } from './tables.js';
+
+export type PlotKind = 'success' | 'reward' | 'steps' | 'tokens' | 'tokens-by-kind' | 'planning';
+
+export interface PlotSpec {
+  suite: string;
+  kind: PlotKind;
+  /** File name without folder, e.g. `kitchen-success.svg`. */
+  file: string;
+  title: string;
+  /** Number of bars the plot draws. */
+  bars: number;
+  spec: TopLevelSpec;
+}
+
+export interface RenderedPlot extends Omit<PlotSpec, 'spec'> {
+  svg: string;
+}
+
+export interface PlotOptions {
+  /** Include the planning-time plot (default true). */
+  timing?: boolean;
+}
+
+/** File-name-safe slug of a suite name. */
+export function slug(text: string): string {
+  const s = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return s === '' ? 'suite' : s;
+}
+
+const WIDTH_PER_BAR = 22;
+
+interface BarDatum {
+  level: string;
+  series: string;
+  value: number;
+  lo: number;
+  hi: number;
+  n: number;
+}
+
+function grouped(
+  suite: string, kind: PlotKind, title: string, yTitle: string,
+  groups: ReportGroup[], labels: Map<string, string>, pick: (g: ReportGroup) => { mean: number; se: number; n: number }, scale: number,
+  domain?: [number, number],
+): PlotSpec | undefined {
+  const data: BarDatum[] = [];
+  for (const g of groups) {
+    const e = pick(g);
+    if (e.n === 0 || !Number.isFinite(e.mean)) continue;
+    const value = e.mean * scale;
+    const se = e.se * scale;
+    data.push({ level: g.level, series: labels.get(seriesKey(g)) ?? g.method, value, lo: value - se, hi: value + se, n: e.n });
+  }
+  if (data.length === 0) return undefined;
+  const levels = [...new Set(data.map((d) => d.level))];
+  const series = [...new Set(groups.map((g) => labels.get(seriesKey(g)) ?? g.method))];
+  const y = { field: 'value', type: 'quantitative' as const, title: yTitle, ...(domain ? { scale: { domain } } : {}) };
+  const spec: TopLevelSpec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: `${title} — ${suite}`,
+    background: 'white',
+    width: Math.max(160, data.length * WIDTH_PER_BAR + levels.length * 12),
+    height: 200,
+    data: { values: data.map((d) => ({ ...d })) },
+    encoding: {
+      x: { field: 'level', type: 'nominal', sort: levels, title: 'Level', axis: { labelAngle: 0 } },
+      xOffset: { field: 'series', type: 'nominal', sort: series },
+    },
+    layer: [
+      {
+        name: 'bars',
+        mark: { type: 'bar' },
+        encoding: {
+          y,
+          color: { field: 'series', type: 'nominal', sort: series, title: 'Method', scale: { scheme: 'tableau10' } },
+          tooltip: [{ field: 'series' }, { field: 'level' }, { field: 'value', format: '.3f' }, { field: 'n' }],
+        },
+      },
+      {
+        name: 'errorbars',
+        mark: { type: 'rule', color: 'black' },
+        encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } },
+      },
+    ],
+  };
+  return { suite, kind, file: `${slug(suite)}-${kind}.svg`, title: `${title} — ${suite}`, bars: data.length, spec };
+}
+
+interface StackDatum {
+  series: string;
+  part: string;
+  tokens: number;
+}
+
+/** Pooled mean over the series' finished episodes (groups weighted by n). */
+function pooled(groups: ReportGroup[], f: (g: ReportGroup) => number): number {
+  const n = groups.reduce((s, g) => s + g.n, 0);
+  return n === 0 ? 0 : groups.reduce((s, g) => s + (g.n > 0 ? f(g) * g.n : 0), 0) / n;
+}
+
+function stacked(suite: string, kind: PlotKind, title: string, data: StackDatum[], series: string[], parts: string[]): PlotSpec | undefined {
+  const kept = data.filter((d) => d.tokens > 0);
+  if (kept.length === 0) return undefined;
+  const spec: TopLevelSpec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: `${title} — ${suite}`,
+    background: 'white',
+    width: Math.max(160, series.length * 40),
+    height: 200,
+    data: { values: kept.map((d) => ({ ...d, order: parts.indexOf(d.part) })) },
+    name: 'bars',
+    mark: { type: 'bar' },
+    encoding: {
+      x: { field: 'series', type: 'nominal', sort: series, title: 'Method', axis: { labelAngle: -30 } },
+      y: { field: 'tokens', type: 'quantitative', title: 'Tokens per episode', stack: 'zero' },
+      color: { field: 'part', type: 'nominal', sort: parts, title: kind === 'tokens' ? 'Tokens' : 'Request kind', scale: { scheme: 'tableau20' } },
+      order: { field: 'order', type: 'quantitative' },
+      tooltip: [{ field: 'series' }, { field: 'part' }, { field: 'tokens', format: '.0f' }],
+    },
+  };
+  return { suite, kind, file: `${slug(suite)}-${kind}.svg`, title: `${title} — ${suite}`, bars: kept.length, spec };
+}
+
+function tokenPlots(suite: string, groups: ReportGroup[], labels: Map<string, string>): PlotSpec[] {
+  const seriesKeys = [...new Set(groups.map(seriesKey))];
+  const series = seriesKeys.map((k) => labels.get(k) ?? k);
+  const inOut: StackDatum[] = [];
+  const byKind: StackDatum[] = [];
+  const kinds = [...new Set(groups.flatMap((g) => g.byKind.map((k) => k.kind)))];
+  seriesKeys.forEach((k, i) => {
+    const gs = groups.filter((g) => seriesKey(g) === k);
+    inOut.push({ series: series[i], part: 'input', tokens: pooled(gs, (g) => g.inputTokens.mean) });
+    inOut.push({ series: series[i], part: 'output', tokens: pooled(gs, (g) => g.outputTokens.mean) });
+    for (const kind of kinds) {
+      const tokens = pooled(gs, (g) => { const u = g.byKind.find((x) => x.kind === kind); return u ? u.inputTokens + u.outputTokens : 0; });
+      byKind.push({ series: series[i], part: kind, tokens });
+    }
+  });
+  return [
+    stacked(suite, 'tokens', 'LLM tokens per episode (input / output)', inOut, series, ['input', 'output']),
+    stacked(suite, 'tokens-by-kind', 'LLM tokens per episode by request kind', byKind, series, kinds),
+  ].filter((p): p is PlotSpec => p !== undefined);
+}
+
+/** The plot specs for every suite, in a fixed order. */
+export function plotSpecs(groupedRows: GroupedRows, options: PlotOptions = {}): PlotSpec[] {
+  const timing = options.timing ?? true;
+  const out: PlotSpec[] = [];
+  for (const suite of groupedRows.suites) {
+    const groups = groupedRows.groups.filter((g) => g.suite === suite);
+    const labels = seriesLabels(groups);
+    const add = (p: PlotSpec | undefined): void => { if (p) out.push(p); };
+    add(grouped(suite, 'success', 'Success rate', 'Success (%)', groups, labels, (g) => g.success, 100, [0, 100]));
+    add(grouped(suite, 'reward', 'Cumulative reward', 'Reward', groups, labels, (g) => g.reward, 1));
+    add(grouped(suite, 'steps', 'Steps', 'Steps', groups, labels, (g) => g.steps, 1));
+    out.push(...tokenPlots(suite, groups, labels));
+    if (timing) add(grouped(suite, 'planning', 'Planning time per episode', 'Planning time (s)', groups, labels, (g) => g.planningSeconds, 1));
+  }
+  return out;
+}
+
+/** Renders one Vega-Lite spec to an SVG string with Vega's headless renderer. */
+export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+/** Renders every plot (sequentially, so the output order is fixed). */
+export async function renderPlots(specs: readonly PlotSpec[]): Promise<RenderedPlot[]> {
+  const out: RenderedPlot[] = [];
+  for (const p of specs) {
+    const { spec, ...rest } = p;
+    out.push({ ...rest, svg: await renderSvg(spec) });
+  }
+  return out;
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { ResultRow } from '../types.js';
+import { compareLevels, groupRows, naturalCompare } from './groups.js';
+import { buildTables, formatEstimate, SYNTHETIC_NOTE } from './tables.js';
+import { renderMarkdown } from './markdown.js';
+
+interface RowInput {
+  suite?: string;
+  method?: string;
+  model?: string;
+  level?: string;
+  task?: string;
+  seed?: number;
+  status?: 'done' | 'error';
+  success?: boolean;
+  reward?: number;
+  steps?: number;
+  planningSeconds?: number;
+  calls?: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  byKind?: ResultRow['llm']['byKind'];
+  metrics?: Record<string, number>;
+  modelDescription?: string;
+  error?: string;
+}
+
+let counter = 0;
+function row(x: RowInput): ResultRow {
+  const spec = {
+    suite: x.suite ?? 'kitchen', task: x.task ?? `t${counter++}`, level: x.level ?? 'easy', method: x.method ?? 'tru-pomdp',
+    model: x.model ?? 'synthetic', seed: x.seed ?? 1, config: {},
+  };
+  return {
+    key: `${spec.suite}/${spec.task}/${spec.method}/${spec.seed}`,
+    spec,
+    status: x.status ?? 'done',
+    success: x.success ?? false,
+    reward: x.reward ?? 0,
+    steps: x.steps ?? 0,
+    planningSeconds: x.planningSeconds ?? 0,
+    wallSeconds: 1,
+    llm: { calls: x.calls ?? 0, inputTokens: x.inputTokens ?? 0, outputTokens: x.outputTokens ?? 0, ...(x.byKind ? { byKind: x.byKind } : {}) },
+    metrics: x.metrics ?? {},
+    modelDescription: x.modelDescription ?? 'synthetic LLM, knobs: (none)',
+    warnings: 0,
+    ...(x.error !== undefined ? { error: x.error } : {}),
+    worker: 'local',
+    finishedAt: '2026-01-01T00:00:00Z',
+  };
+}
+
+describe('groupRows', () => {
+  it('computes mean ± SE by hand and leaves error rows out of every mean', () => {
+    const rows = [
+      row({ success: true, reward: 10, steps: 4, planningSeconds: 2, calls: 3, inputTokens: 100, outputTokens: 10, metrics: { distance: 5 } }),
+      row({ success: false, reward: -2, steps: 8, planningSeconds: 2, calls: 5, inputTokens: 300, outputTokens: 30, metrics: { distance: 7 } }),
+      row({ success: true, reward: 4, steps: 6, planningSeconds: 2, calls: 4, inputTokens: 200, outputTokens: 20 }),
+      row({ status: 'error', success: false, reward: -1000, steps: 999, planningSeconds: 99, calls: 99, error: 'boom | bad' }),
+    ];
+    const g = groupRows(rows);
+    expect(g.groups).toHaveLength(1);
+    const x = g.groups[0];
+    expect(x.n).toBe(3);
+    expect(x.errors).toBe(1);
+    // success: values 1,0,1 → mean 2/3, sd = sqrt(((1/3)²·2 + (2/3)²)/2) = sqrt(1/3), SE = sqrt(1/3)/sqrt(3) = 1/3
+    expect(x.success.mean).toBeCloseTo(2 / 3, 12);
+    expect(x.success.se).toBeCloseTo(1 / 3, 12);
+    // reward 10, -2, 4 → mean 4, sd = sqrt((36+36+0)/2) = 6, SE = 6/sqrt(3)
+    expect(x.reward.mean).toBeCloseTo(4, 12);
+    expect(x.reward.se).toBeCloseTo(6 / Math.sqrt(3), 12);
+    // steps 4, 8, 6 → mean 6, SE = 2/sqrt(3)
+    expect(x.steps.mean).toBeCloseTo(6, 12);
+    expect(x.steps.se).toBeCloseTo(2 / Math.sqrt(3), 12);
+    expect(x.planningPerStep).toBeCloseTo(6 / 18, 12);
+    expect(x.llmCalls.mean).toBeCloseTo(4, 12);
+    expect(x.inputTokens.mean).toBeCloseTo(200, 12);
+    // distance only on two rows: 5, 7 → 6 ± 1
+    expect(x.metrics).toEqual([{ name: 'distance', value: { mean: 6, se: 1, n: 2 } }]);
+    expect(x.synthetic).toBe(true);
+    expect(g.errors).toEqual([{ suite: 'kitchen', method: 'tru-pomdp', model: 'synthetic', level: 'easy', task: rows[3].spec.task, seed: 1, error: 'boom | bad' }]);
+  });
+
+  it('averages by-kind usage over every finished episode (0 where a row lacks the kind)', () => {
+    const rows = [
+      row({ calls: 2, byKind: { 'toh.goals': { calls: 2, inputTokens: 40, outputTokens: 4 } } }),
+      row({ calls: 1, byKind: { 'toh.places': { calls: 1, inputTokens: 10, outputTokens: 2 } } }),
+    ];
+    const [x] = groupRows(rows).groups;
+    expect(x.byKind).toEqual([
+      { kind: 'toh.goals', calls: 1, inputTokens: 20, outputTokens: 2 },
+      { kind: 'toh.places', calls: 0.5, inputTokens: 5, outputTokens: 1 },
+    ]);
+  });
+
+  it('orders groups the same whatever the row order (levels by difficulty)', () => {
+    const base = ['hard', 'easy', 'medium'].flatMap((level) => ['react', 'tru-pomdp'].map((method) => row({ level, method, success: level === 'easy' })));
+    fc.assert(
+      fc.property(fc.shuffledSubarray(base, { minLength: base.length, maxLength: base.length }), (shuffled) => {
+        const a = renderMarkdown(shuffled, { timing: false });
+        expect(a).toBe(renderMarkdown(base, { timing: false }));
+      }),
+      { numRuns: 25 },
+    );
+    expect(groupRows(base).groups.map((g) => `${g.method}:${g.level}`)).toEqual([
+      'react:easy', 'react:medium', 'react:hard', 'tru-pomdp:easy', 'tru-pomdp:medium', 'tru-pomdp:hard',
+    ]);
+  });
+
+  it('natural and level orders', () => {
+    expect(['n10', 'n2', 'n1'].sort(naturalCompare)).toEqual(['n1', 'n2', 'n10']);
+    expect(['4-errands', 'hard', '2-errands', 'easy'].sort(compareLevels)).toEqual(['easy', 'hard', '2-errands', '4-errands']);
+  });
+});
+
+describe('tables', () => {
+  it('prints the hand case in the outcome table, counts errors and lists them separately', () => {
+    const rows = [
+      row({ success: true, reward: 10, steps: 4, planningSeconds: 2 }),
+      row({ success: false, reward: -2, steps: 8, planningSeconds: 2 }),
+      row({ success: true, reward: 4, steps: 6, planningSeconds: 2 }),
+      row({ status: 'error', error: 'kaput' }),
+    ];
+    const { suites, errors } = buildTables(rows);
+    const outcomes = suites[0].tables[0];
+    expect(outcomes.header.slice(0, 10)).toEqual(['method', 'model', 'level', 'n', 'errors', 'success %', 'reward', 'steps', 'planning s/episode', 'planning s/step']);
+    expect(outcomes.rows[0].slice(0, 10)).toEqual(['tru-pomdp', 'synthetic †', 'easy', '3', '1', '66.7 ± 33.3', '4.00 ± 3.46', '6.0 ± 1.2', '2.000 ± 0.000', '0.3333']);
+    expect(errors?.rows).toEqual([['kitchen', 'tru-pomdp', 'synthetic', 'easy', rows[3].spec.task, '1', 'kaput']]);
+    expect(suites[0].synthetic).toBe(true);
+  });
+
+  it('drops the time columns without timing and marks synthetic suites only', () => {
+    const rows = [row({ model: 'openai:gpt-4.1', modelDescription: 'openai:gpt-4.1', calls: 2, inputTokens: 50 })];
+    const md = renderMarkdown(rows, { timing: false });
+    expect(md).not.toContain('planning');
+    expect(md).not.toContain(SYNTHETIC_NOTE);
+    expect(md).toContain('| tru-pomdp | openai:gpt-4.1 | easy | 1 | 2.00 ± 0.00 | 50 ± 0 | 0 ± 0 |');
+    expect(renderMarkdown([row({})])).toContain(SYNTHETIC_NOTE);
+  });
+
+  it('labels one method run with two models apart', () => {
+    const rows = [row({ method: 'gavel', model: 'synthetic' }), row({ method: 'gavel', model: 'compat:qwen3-8b@http://x', modelDescription: 'qwen' })];
+    const labels = buildTables(rows).suites[0].tables[0].rows.map((r) => r[0]);
+    expect(labels).toEqual(['gavel (compat:qwen3-8b@http://x)', 'gavel (synthetic)']);
+  });
+
+  it('escapes pipes in Markdown cells', () => {
+    const md = renderMarkdown([row({ status: 'error', error: 'a | b' })]);
+    expect(md).toContain('a \\| b');
+  });
+
+  it('formats estimates', () => {
+    expect(formatEstimate({ mean: 0.5, se: 0.05, n: 10 }, 1, 100)).toBe('50.0 ± 5.0');
+    expect(formatEstimate({ mean: NaN, se: 0, n: 0 }, 1)).toBe('—');
+  });
+});

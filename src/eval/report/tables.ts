@@ -1,0 +1,174 @@
+/**
+ * The report's tables as plain data (title, header, cells, notes), built from
+ * the grouped rows and rendered to Markdown or HTML by the callers. Numbers are
+ * formatted here, locale-free, so both renderings show the same text.
+ */
+import { groupRows, type Estimate, type GroupedRows, type ReportGroup } from './groups.js';
+import type { ResultRow } from '../types.js';
+
+export interface ReportTable {
+  title: string;
+  header: string[];
+  /** Right-align these columns (numbers). */
+  numeric: boolean[];
+  rows: string[][];
+  notes: string[];
+}
+
+export interface SuiteTables {
+  suite: string;
+  /** True when some of the suite's rows used the `synthetic` stand-in. */
+  synthetic: boolean;
+  tables: ReportTable[];
+}
+
+export interface TableOptions {
+  /** Include the planning-time columns (default true). Without them the tables depend only on the outcomes. */
+  timing?: boolean;
+}
+
+export const SYNTHETIC_NOTE =
+  'Rows marked † used the offline `synthetic` stand-in model: they measure the planning machinery (belief search, verification, repair) around scripted LLM answers with tunable error rates, not an LLM.';
+
+/** `m ± se` with `digits` decimals; `—` for no data. */
+export function formatEstimate(e: Estimate, digits: number, scale = 1): string {
+  if (e.n === 0 || !Number.isFinite(e.mean)) return '—';
+  return `${(e.mean * scale).toFixed(digits)} ± ${(e.se * scale).toFixed(digits)}`;
+}
+
+export function formatNumber(x: number | undefined, digits: number): string {
+  return x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(digits);
+}
+
+/** Series identity of a group inside its suite: method, model and model description. */
+export function seriesKey(g: Pick<ReportGroup, 'method' | 'model' | 'modelDescription'>): string {
+  return JSON.stringify([g.method, g.model, g.modelDescription]);
+}
+
+/**
+ * Short series labels for one suite's groups: the method name, with the model
+ * id added when the method ran with several models, and `#k` when the model
+ * description (e.g. knob values) is all that differs.
+ */
+export function seriesLabels(groups: readonly ReportGroup[]): Map<string, string> {
+  const byMethod = new Map<string, string[]>();
+  for (const g of groups) {
+    const keys = byMethod.get(g.method) ?? [];
+    if (!keys.includes(seriesKey(g))) keys.push(seriesKey(g));
+    byMethod.set(g.method, keys);
+  }
+  const labels = new Map<string, string>();
+  for (const [method, keys] of byMethod) {
+    if (keys.length === 1) {
+      labels.set(keys[0], method);
+      continue;
+    }
+    const models = keys.map((k) => (JSON.parse(k) as string[])[1]);
+    keys.forEach((k, i) => {
+      const model = models[i];
+      const same = models.filter((m) => m === model).length;
+      const variant = same > 1 ? ` #${models.slice(0, i + 1).filter((m) => m === model).length}` : '';
+      labels.set(k, `${method} (${model}${variant})`);
+    });
+  }
+  return labels;
+}
+
+function suiteGroups(grouped: GroupedRows, suite: string): ReportGroup[] {
+  return grouped.groups.filter((g) => g.suite === suite);
+}
+
+function outcomeTable(groups: ReportGroup[], labels: Map<string, string>, timing: boolean): ReportTable {
+  const metricNames = [...new Set(groups.flatMap((g) => g.metrics.map((m) => m.name)))];
+  const header = ['method', 'model', 'level', 'n', 'errors', 'success %', 'reward', 'steps'];
+  if (timing) header.push('planning s/episode', 'planning s/step');
+  header.push(...metricNames);
+  const rows = groups.map((g) => {
+    const cells = [
+      labels.get(seriesKey(g)) ?? g.method,
+      `${g.model}${g.synthetic ? ' †' : ''}`,
+      g.level,
+      String(g.n),
+      String(g.errors),
+      formatEstimate(g.success, 1, 100),
+      formatEstimate(g.reward, 2),
+      formatEstimate(g.steps, 1),
+    ];
+    if (timing) cells.push(formatEstimate(g.planningSeconds, 3), formatNumber(g.planningPerStep, 4));
+    for (const name of metricNames) {
+      const m = g.metrics.find((x) => x.name === name);
+      const text = m ? formatEstimate(m.value, 2) : '—';
+      cells.push(m && m.value.n < g.n && m.value.n > 0 ? `${text} (n=${m.value.n})` : text);
+    }
+    return cells;
+  });
+  const notes = ['Mean ± standard error over the finished episodes (error rows excluded).'];
+  if (timing) notes.push('planning s/step = total planning seconds / total steps of the group.');
+  return { title: 'Outcomes', header, numeric: header.map((_, i) => i >= 3), rows, notes };
+}
+
+function usageTable(groups: ReportGroup[], labels: Map<string, string>): ReportTable | undefined {
+  if (!groups.some((g) => g.llmCalls.mean > 0 || g.inputTokens.mean > 0)) return undefined;
+  const header = ['method', 'model', 'level', 'n', 'LLM calls', 'input tokens', 'output tokens'];
+  const rows = groups.map((g) => [
+    labels.get(seriesKey(g)) ?? g.method,
+    `${g.model}${g.synthetic ? ' †' : ''}`,
+    g.level,
+    String(g.n),
+    formatEstimate(g.llmCalls, 2),
+    formatEstimate(g.inputTokens, 0),
+    formatEstimate(g.outputTokens, 0),
+  ]);
+  return { title: 'LLM usage per episode', header, numeric: header.map((_, i) => i >= 3), rows, notes: [] };
+}
+
+function kindTable(groups: ReportGroup[], labels: Map<string, string>): ReportTable | undefined {
+  const rows: string[][] = [];
+  for (const g of groups) {
+    for (const k of g.byKind) {
+      rows.push([labels.get(seriesKey(g)) ?? g.method, g.level, k.kind, formatNumber(k.calls, 2), formatNumber(k.inputTokens, 0), formatNumber(k.outputTokens, 0)]);
+    }
+  }
+  if (rows.length === 0) return undefined;
+  const header = ['method', 'level', 'request kind', 'calls', 'input tokens', 'output tokens'];
+  return { title: 'LLM usage per episode by request kind', header, numeric: header.map((_, i) => i >= 3), rows, notes: ['Means over all finished episodes of the group (0 for episodes without that kind).'] };
+}
+
+function modelTable(groups: ReportGroup[], labels: Map<string, string>): ReportTable {
+  const seen = new Set<string>();
+  const rows: string[][] = [];
+  for (const g of groups) {
+    const k = seriesKey(g);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const configs = [...new Set(groups.filter((x) => seriesKey(x) === k).flatMap((x) => x.configs))].sort();
+    rows.push([labels.get(k) ?? g.method, `${g.model}${g.synthetic ? ' †' : ''}`, g.modelDescription || '—', configs.length > 0 ? configs.join('; ') : '—']);
+  }
+  return { title: 'Models and configurations', header: ['method', 'model', 'model description', 'config'], numeric: [false, false, false, false], rows, notes: [] };
+}
+
+/** Per suite: outcomes, LLM usage (when any), usage by request kind (when known), models. */
+export function suiteTables(grouped: GroupedRows, options: TableOptions = {}): SuiteTables[] {
+  const timing = options.timing ?? true;
+  return grouped.suites.map((suite) => {
+    const groups = suiteGroups(grouped, suite);
+    const labels = seriesLabels(groups);
+    const tables = [outcomeTable(groups, labels, timing), usageTable(groups, labels), kindTable(groups, labels), modelTable(groups, labels)]
+      .filter((t): t is ReportTable => t !== undefined);
+    return { suite, synthetic: groups.some((g) => g.synthetic), tables };
+  });
+}
+
+/** The error rows as a table (undefined when there are none). */
+export function errorTable(grouped: GroupedRows): ReportTable | undefined {
+  if (grouped.errors.length === 0) return undefined;
+  const header = ['suite', 'method', 'model', 'level', 'task', 'seed', 'error'];
+  const rows = grouped.errors.map((e) => [e.suite, e.method, e.model, e.level, e.task, String(e.seed), e.error.length > 300 ? `${e.error.slice(0, 297)}...` : e.error]);
+  return { title: 'Errors', header, numeric: header.map((_, i) => i === 5), rows, notes: ['Episodes that threw; counted in the `errors` column above and excluded from every mean.'] };
+}
+
+/** Groups the rows and builds every table. */
+export function buildTables(rows: readonly ResultRow[], options: TableOptions = {}): { suites: SuiteTables[]; errors: ReportTable | undefined; grouped: GroupedRows } {
+  const grouped = groupRows(rows);
+  return { suites: suiteTables(grouped, options), errors: errorTable(grouped), grouped };
+}
