@@ -204,6 +204,8 @@ export function groupRows(rows: readonly ResultRow[]): GroupedRows {
     }
   }
   const ordered = [...buckets.values()].sort((a, b) => compareKeys(a.key, b.key));
+  // Sum in a fixed order so floating-point means do not depend on the row order.
+  for (const b of ordered) b.done.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : naturalCompare(x.finishedAt ?? '', y.finishedAt ?? '')));
   const groups = ordered.map((b) => summarizeGroup(b.key, b.done, b.errors));
   errors.sort((a, b) =>
     naturalCompare(a.suite, b.suite) || naturalCompare(a.method, b.method) || naturalCompare(a.model, b.model) ||
