@@ -5,3 +5,4 @@
  */
 export * from './method.js';
 export { createHouseholdView, householdSnapshot, beliefSummary, type HouseholdEnvView, type ExecFeedback } from './view.js';
+export * from './prompts.js';
