@@ -5,6 +5,7 @@
 import type { ResultRow } from '../types.js';
 import { buildTables, SYNTHETIC_NOTE, type ReportTable } from './tables.js';
 import type { RenderedPlot } from './plots.js';
+import { countLine } from './markdown.js';
 
 export interface HtmlOptions {
   title?: string;
@@ -69,7 +70,7 @@ export function renderHtml(rows: readonly ResultRow[], options: HtmlOptions = {}
     `<h1>${escapeHtml(title)}</h1>`,
   ];
   for (const line of options.preface ?? []) parts.push(`<p class="note">${inline(line)}</p>`);
-  parts.push(`<p>${rows.length} result rows: ${done} finished episodes, ${rows.length - done} errors, ${grouped.suites.length} suite(s).</p>`);
+  parts.push(`<p>${escapeHtml(countLine(rows.length, done, grouped.suites.length))}</p>`);
   for (const s of suites) {
     parts.push(`<section class="suite">`, `<h2>Suite <code>${escapeHtml(s.suite)}</code></h2>`);
     if (s.synthetic) parts.push(`<p class="synthetic">${inline(SYNTHETIC_NOTE)}</p>`);

@@ -19,8 +19,9 @@ export interface MarkdownOptions {
   preface?: string[];
 }
 
+/** Escapes a table cell: backslash, `|`, `<` (so `<x>` is not read as HTML), newlines. */
 export function escapeCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '\\<').replace(/\r?\n/g, ' ');
 }
 
 /** One table as GitHub Markdown, with its notes underneath. */
@@ -33,12 +34,18 @@ export function markdownTable(t: ReportTable, heading = '###'): string {
   return lines.join('\n');
 }
 
+/** `N result rows: D finished episodes, E errors, S suites.` */
+export function countLine(rows: number, done: number, suites: number): string {
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(rows, 'result row')}: ${plural(done, 'finished episode')}, ${plural(rows - done, 'error')}, ${plural(suites, 'suite')}.`;
+}
+
 export function renderMarkdown(rows: readonly ResultRow[], options: MarkdownOptions = {}): string {
   const { suites, errors, grouped } = buildTables(rows, { timing: options.timing ?? true });
   const done = rows.filter((r) => r.status === 'done').length;
   const parts: string[] = [`# ${options.title ?? 'Groundplan evaluation report'}`, ''];
   if (options.preface) parts.push(...options.preface, '');
-  parts.push(`${rows.length} result rows: ${done} finished episodes, ${rows.length - done} errors, ${grouped.suites.length} suite(s).`);
+  parts.push(countLine(rows.length, done, grouped.suites.length));
   for (const s of suites) {
     parts.push('', `## Suite \`${s.suite}\``);
     if (s.synthetic) parts.push('', SYNTHETIC_NOTE);

@@ -61,7 +61,9 @@ function grouped(
     if (e.n === 0 || !Number.isFinite(e.mean)) continue;
     const value = e.mean * scale;
     const se = e.se * scale;
-    data.push({ level: g.level, series: labels.get(seriesKey(g)) ?? g.method, value, lo: value - se, hi: value + se, n: e.n });
+    // Error bars stay inside a fixed domain (success cannot pass 0 % or 100 %).
+    const clamp = (x: number): number => (domain ? Math.min(domain[1], Math.max(domain[0], x)) : x);
+    data.push({ level: g.level, series: labels.get(seriesKey(g)) ?? g.method, value, lo: clamp(value - se), hi: clamp(value + se), n: e.n });
   }
   if (data.length === 0) return undefined;
   const levels = [...new Set(data.map((d) => d.level))];
