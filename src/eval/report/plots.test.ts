@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { ResultRow } from '../types.js';
+import { groupRows } from './groups.js';
+import { plotSpecs, renderSvg, slug } from './plots.js';
+import { allElements, parseSvg, textContent } from '../../../test/xml.js';
+
+function row(method: string, level: string, status: 'done' | 'error', success: boolean, task: string): ResultRow {
+  return {
+    key: `${method}/${level}/${task}`,
+    spec: { suite: 'pddl & <ipc>', task, level, method, model: 'prior', seed: 0, config: {} },
+    status, success, reward: success ? 1 : 0, steps: 3, planningSeconds: 0.2, wallSeconds: 0.3,
+    llm: { calls: 0, inputTokens: 0, outputTokens: 0 }, metrics: { expansions: 10 },
+    modelDescription: 'prior', warnings: 0, worker: 'local', finishedAt: '2026-01-01T00:00:00Z',
+    ...(status === 'error' ? { error: 'x' } : {}),
+  };
+}
+
+describe('plots', () => {
+  const rows = [
+    row('lama "first"', 'blocks', 'done', true, 'a'),
+    row('lama "first"', 'blocks', 'done', false, 'b'),
+    row('gbfs<ff>', 'blocks', 'done', true, 'c'),
+    row('gbfs<ff>', 'logistics', 'error', false, 'd'), // a group with only an error: no bar
+    row('lama "first"', 'logistics', 'done', true, 'e'),
+  ];
+
+  it('draws one bar per method × level group with finished episodes, none for error-only groups, and no token plot without LLM use', () => {
+    const specs = plotSpecs(groupRows(rows));
+    expect(specs.map((s) => s.kind)).toEqual(['success', 'reward', 'steps', 'planning']);
+    expect(specs.every((s) => s.bars === 3)).toBe(true);
+    expect(specs[0].file).toBe('pddl-ipc-success.svg');
+    expect(plotSpecs(groupRows(rows), { timing: false }).map((s) => s.kind)).not.toContain('planning');
+  });
+
+  it('renders valid SVG with escaped names, the bars and the axis titles', async () => {
+    const [success] = plotSpecs(groupRows(rows));
+    const svg = await renderSvg(success.spec);
+    const root = parseSvg(svg);
+    const bars = allElements(root).find((e) => e.name === 'g' && (e.attrs.class ?? '').includes('bars_marks'));
+    expect(bars?.children.filter((c) => c.name === 'path')).toHaveLength(3);
+    const text = textContent(root);
+    for (const s of ['Success (%)', 'Level', 'Method', 'gbfs<ff>', 'lama "first"', 'pddl & <ipc>']) expect(text).toContain(s);
+    expect(await renderSvg(success.spec)).toBe(svg);
+  });
+
+  it('slugs', () => {
+    expect(slug('household:multi')).toBe('household-multi');
+    expect(slug('***')).toBe('suite');
+  });
+});
