@@ -175,29 +175,35 @@ export function particleObsKey(s: KitchenState): string {
  * probability ~2^-52 per pair (a collision would only merge two branches).
  */
 export function particleObsHash(s: KitchenState): number {
+  // the two lanes are inlined (a closure here allocated a context per call; same values)
   let h1 = 0x811c9dc5 | 0;
   let h2 = 0x01000193 | 0;
-  const mix = (x: number): void => {
-    h1 = Math.imul(h1 ^ x, 0x01000193);
-    h2 = Math.imul(h2 ^ (x + 0x9e3779b9), 0x85ebca6b);
-  };
-  mix(s.robot);
-  mix(s.hand + 7);
+  h1 = Math.imul(h1 ^ s.robot, 0x01000193);
+  h2 = Math.imul(h2 ^ (s.robot + 0x9e3779b9), 0x85ebca6b);
+  const hand = s.hand + 7;
+  h1 = Math.imul(h1 ^ hand, 0x01000193);
+  h2 = Math.imul(h2 ^ (hand + 0x9e3779b9), 0x85ebca6b);
   const open = s.open;
   let word = 0;
   for (let i = 0; i < open.length; i++) {
     word = (word << 1) | open[i];
     if ((i & 15) === 15) {
-      mix(word);
+      h1 = Math.imul(h1 ^ word, 0x01000193);
+      h2 = Math.imul(h2 ^ (word + 0x9e3779b9), 0x85ebca6b);
       word = 0;
     }
   }
-  mix(word);
+  h1 = Math.imul(h1 ^ word, 0x01000193);
+  h2 = Math.imul(h2 ^ (word + 0x9e3779b9), 0x85ebca6b);
   const oa = s.objectArea;
   for (let o = 0; o < oa.length; o++) {
     const a = oa[o];
     const v = a === IN_HAND ? IN_HAND : a < 0 ? HIDDEN : open[a] ? a : HIDDEN;
-    if (v !== HIDDEN) mix((o << 8) ^ (v + 3));
+    if (v !== HIDDEN) {
+      const x = (o << 8) ^ (v + 3);
+      h1 = Math.imul(h1 ^ x, 0x01000193);
+      h2 = Math.imul(h2 ^ (x + 0x9e3779b9), 0x85ebca6b);
+    }
   }
   return (h1 >>> 6) * 67108864 + (h2 >>> 6);
 }

@@ -221,7 +221,8 @@ export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Pr
         ...(opts.maxTrials !== undefined ? { maxTrials: opts.maxTrials } : {}),
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
-      const r = despot.search(makeBelief(belief.particles, belief.weights), new History());
+      const init = model.initialParticles(); // the search-side particles (cached met count and view hash)
+      const r = despot.search(makeBelief(init.states, init.weights), new History());
       const s0 = belief.particles[0].state;
       action = model.codec.decode(r.action, s0);
       search = {

@@ -11,19 +11,20 @@
  */
 import {
   EMPTY_HAND,
+  IN_HAND,
   MANIPULATION_COST,
   NONE,
   PLANNING_REWARD,
-  applyAction,
-  planningReward,
-  planningTerminal,
+  countMet,
+  type GoalAlternative,
   type KitchenAction,
+  type KitchenState,
   type KitchenWorld,
 } from '../../envs/kitchen/index.js';
 import type { Rng } from '../../core/rng.js';
 import type { PomdpModel, StepOutcome } from '../../pomdp/index.js';
 import { particleObsHash, visibleOf, type Particle } from './agent-world.js';
-import { unreachedGoals, type RolloutPolicy } from './rollout-policy.js';
+import { nearestTargetPolicy, unreachedGoals, type RolloutPolicy } from './rollout-policy.js';
 
 /** Dense action ids over a world: OPEN a → a, PLACE a → A + a, PICK o → 2A + o, NONE → 2A + O. */
 export class ActionCodec {
@@ -92,29 +93,197 @@ export function beliefActions(world: KitchenWorld, codec: ActionCodec, states: r
   return out;
 }
 
+/**
+ * A particle as the search holds it: the state and the particle in one object
+ * (`state` is the object itself), with the number of met goal pairs and the
+ * observation hash cached, so a step allocates one object and at most one
+ * typed array and an unchanged state reuses its hash.
+ */
+export class SearchParticle implements Particle, KitchenState {
+  readonly state: KitchenState;
+  constructor(
+    readonly robot: number,
+    readonly hand: number,
+    readonly objectArea: Int16Array,
+    readonly open: Uint8Array,
+    readonly goal: GoalAlternative,
+    /** Pairs of `goal` met in this state. */
+    readonly met: number,
+    /** `particleObsHash` of this state (set once, right after construction). */
+    public obs: number,
+  ) {
+    this.state = this;
+  }
+
+  static of(p: Particle): SearchParticle {
+    if (p instanceof SearchParticle) return p;
+    const s = p.state;
+    return new SearchParticle(s.robot, s.hand, s.objectArea, s.open, p.goal, countMet(s, p.goal), particleObsHash(s));
+  }
+}
+
+/** The search-side copies of belief particles (what `Despot.search` should be given). */
+export function searchParticles(particles: readonly Particle[]): SearchParticle[] {
+  return particles.map((p) => SearchParticle.of(p));
+}
+
+/**
+ * The built-in rollout policy's action id for one particle, without
+ * allocating: the same decision as `nearestTargetPolicy(unreachedGoals(s, goal), …)`.
+ */
+function nearestTargetId(world: KitchenWorld, codec: ActionCodec, p: SearchParticle): number {
+  const goal = p.goal;
+  if (p.met === goal.length) return codec.none;
+  const layout = world.layout;
+  const n = layout.areas.length;
+  const dist = layout.dist;
+  const oa = p.objectArea;
+  const open = p.open;
+  const here = p.robot;
+  if (p.hand !== EMPTY_HAND) {
+    for (const g of goal) {
+      // a held object is never at its goal, so this is the first unreached pair of the held object
+      if (g.object === p.hand) return open[g.area] ? codec.areas + g.area : g.area;
+    }
+    let best = -1;
+    let bestCost = Infinity;
+    for (let a = 0; a < open.length; a++) {
+      if (!open[a]) continue;
+      const c = dist[here * n + a];
+      if (c < bestCost) {
+        bestCost = c;
+        best = a;
+      }
+    }
+    return best >= 0 ? codec.areas + best : codec.none;
+  }
+  let pick = -1;
+  let pickCost = Infinity;
+  let openArea = -1;
+  let openCost = Infinity;
+  for (const g of goal) {
+    const a = oa[g.object];
+    if (a === g.area || a < 0) continue; // met, held, hidden-absent
+    if (open[a]) {
+      const c = dist[here * n + a] + dist[a * n + g.area];
+      if (c < pickCost) {
+        pickCost = c;
+        pick = g.object;
+      }
+    } else {
+      const c = dist[here * n + a];
+      if (c < openCost) {
+        openCost = c;
+        openArea = a;
+      }
+    }
+  }
+  if (pick >= 0) return 2 * codec.areas + pick;
+  return openArea >= 0 ? openArea : codec.none;
+}
+
 export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[]; weights: number[] }, options: KitchenPomdpOptions = {}): PomdpModel<Particle> & { codec: ActionCodec } {
   const codec = new ActionCodec(world);
   const discount = options.discount ?? 0.95;
   const policy = options.policy;
   const R = PLANNING_REWARD;
   const maxDist = world.layout.maxDist;
+  const A = codec.areas;
+  const none = codec.none;
+  const nAreas = world.layout.areas.length;
+  const dist = world.layout.dist;
+  const initial = searchParticles(belief.particles);
+  // the engine copies the outcome's fields out at once, so one scratch outcome serves every step
+  const out: { state: Particle; reward: number; observation: number; terminal: boolean } = { state: initial[0], reward: 0, observation: 0, terminal: false };
+  const same = (p: SearchParticle, reward: number): StepOutcome<Particle> => {
+    out.state = p;
+    out.reward = reward;
+    out.observation = p.obs;
+    out.terminal = p.met === p.goal.length;
+    return out;
+  };
+  // one-entry caches: particles of one node share their view, and the engine steps them one after another
+  let lastFrom = -1;
+  let lastAction = -1;
+  let lastObs = 0;
+  let openFrom: Uint8Array | null = null;
+  let openArea = -1;
+  let openTo: Uint8Array | null = null;
+  const opened = (src: Uint8Array, area: number): Uint8Array => {
+    if (src !== openFrom || area !== openArea || openTo === null) {
+      openTo = src.slice();
+      openTo[area] = 1;
+      openFrom = src;
+      openArea = area;
+    }
+    return openTo;
+  };
+  let action = -1; // the action being stepped
+  /** A feasible OPEN/PICK/PLACE at `area` from `p`, leading to the given arrays and hand. */
+  const moved = (p: SearchParticle, area: number, objectArea: Int16Array, open: Uint8Array, hand: number): StepOutcome<Particle> => {
+    const goal = p.goal;
+    let met = p.met;
+    if (objectArea !== p.objectArea) {
+      met = 0;
+      for (const g of goal) if (objectArea[g.object] === g.area) met++;
+    }
+    const next = new SearchParticle(area, hand, objectArea, open, goal, met, 0);
+    if (objectArea === p.objectArea) {
+      next.obs = particleObsHash(next); // OPEN: what comes into view depends on the hidden placements
+    } else if (p.obs === lastFrom && lastAction === action) {
+      next.obs = lastObs; // PICK/PLACE: the next view is a function of the current view and the action
+    } else {
+      next.obs = particleObsHash(next);
+      lastFrom = p.obs;
+      lastAction = action;
+      lastObs = next.obs;
+    }
+    // the planning reward (same arithmetic as `planningReward`)
+    let r = 0 - (dist[p.robot * nAreas + area] + MANIPULATION_COST);
+    if (met > p.met) r += R.subgoal;
+    else if (met < p.met) r += R.subgoalUndone;
+    const done = met === goal.length;
+    if (p.met !== goal.length && done) r += R.goal;
+    out.state = next;
+    out.reward = r;
+    out.observation = next.obs;
+    out.terminal = done;
+    return out;
+  };
   const model: PomdpModel<Particle> & { codec: ActionCodec } = {
     name: 'tru-pomdp-kitchen',
     codec,
     numActions: codec.size,
     discount,
-    step(p: Particle, _random: number, action: number): StepOutcome<Particle> {
-      const a = codec.decode(action, p.state);
-      const next = applyAction(world, p.state, a).state;
-      const reward = planningReward(world, p.state, a, next, p.goal);
-      const np: Particle = next === p.state ? p : { state: next, goal: p.goal };
-      return { state: np, reward, observation: particleObsHash(next), terminal: planningTerminal(next, p.goal) };
+    // the kitchen dynamics (`applyAction`), planning reward and view hash, fused and allocation-light
+    step(particle: Particle, _random: number, id: number): StepOutcome<Particle> {
+      const p = particle instanceof SearchParticle ? particle : SearchParticle.of(particle);
+      action = id;
+      if (action >= none) return same(p, R.none);
+      if (action < A) {
+        if (p.open[action]) return same(p, R.infeasible);
+        return moved(p, action, p.objectArea, opened(p.open, action), p.hand);
+      }
+      if (action < 2 * A) {
+        const area = action - A;
+        if (!p.open[area] || p.hand === EMPTY_HAND) return same(p, R.infeasible);
+        const objectArea = p.objectArea.slice();
+        objectArea[p.hand] = area;
+        return moved(p, area, objectArea, p.open, EMPTY_HAND);
+      }
+      const object = action - 2 * A;
+      const at = p.objectArea[object];
+      const area = at >= 0 ? at : 0;
+      if (!p.open[area] || p.hand !== EMPTY_HAND || at !== area) return same(p, R.infeasible);
+      const objectArea = p.objectArea.slice();
+      objectArea[object] = IN_HAND;
+      return moved(p, area, objectArea, p.open, object);
     },
     obsProb(obs, next) {
       return particleObsHash(next.state) === obs ? 1 : 0;
     },
-    initialParticles: () => ({ states: belief.particles, weights: belief.weights }),
-    sampleInitialState: (rng: Rng) => belief.particles[rng.weightedIndex(belief.weights)],
+    initialParticles: () => ({ states: initial, weights: belief.weights }),
+    sampleInitialState: (rng: Rng) => initial[rng.weightedIndex(belief.weights)],
     safeAction: { action: codec.none, value: R.none },
     maxReward: R.subgoal + R.goal - MANIPULATION_COST,
     minReward: Math.min(R.infeasible, R.none, R.subgoalUndone - MANIPULATION_COST - maxDist),
@@ -122,28 +291,32 @@ export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[
     // past the rollout horizon: no further reward assumed (terminated particles also contribute 0)
     particleLowerBound: () => 0,
     particleUpperBound: (p) => {
-      let unmet = 0;
-      for (const g of p.goal) if (p.state.objectArea[g.object] !== g.area) unmet++;
+      const unmet = p instanceof SearchParticle ? p.goal.length - p.met : p.goal.length - countMet(p.state, p.goal);
       return unmet === 0 ? 0 : unmet * R.subgoal + R.goal;
     },
     actionName: (id) => String(id),
   };
   if (policy) {
+    // majority vote of the per-particle policy; the first action to reach the final count wins
+    const votes = new Int32Array(codec.size);
+    const touched: number[] = [];
+    const vote = policy === nearestTargetPolicy
+      ? (p: Particle): number => nearestTargetId(world, codec, SearchParticle.of(p))
+      : (p: Particle): number => codec.encode(policy(unreachedGoals(p.state, p.goal), { world, state: p.state }));
     model.defaultPolicy = (states) => {
-      // majority vote of the per-particle policy
-      const votes = new Map<number, number>();
       let best = codec.none;
       let bestN = 0;
       for (const p of states) {
-        const a = policy(unreachedGoals(p.state, p.goal), { world, state: p.state });
-        const id = codec.encode(a);
-        const n = (votes.get(id) ?? 0) + 1;
-        votes.set(id, n);
+        const id = vote(p);
+        if (votes[id] === 0) touched.push(id);
+        const n = ++votes[id];
         if (n > bestN) {
           bestN = n;
           best = id;
         }
       }
+      for (const id of touched) votes[id] = 0;
+      touched.length = 0;
       return best;
     };
   }

@@ -9,14 +9,19 @@ import {
   makeWorld,
   observe,
   observationKey,
+  planningReward,
+  planningTerminal,
   stateFromNames,
   type KitchenAction,
+  type KitchenState,
 } from '../../envs/kitchen/index.js';
 import { createScriptedModel, createSyntheticModel, UsageMeter, wrapClient } from '../../llm/index.js';
 import { kitchenTruth, runKitchenEpisode } from '../method.js';
 import { ABSENT, AgentWorld, particleObsHash, particleObsKey, type Particle } from './agent-world.js';
 import { filterBelief, needsSupplement, supplement } from './hybrid-belief.js';
-import { ActionCodec, beliefActions } from './kitchen-pomdp.js';
+import { ActionCodec, beliefActions, kitchenPomdp } from './kitchen-pomdp.js';
+import { nearestTargetPolicy } from './rollout-policy.js';
+import { History } from '../../pomdp/index.js';
 import { treeOfHypotheses } from './tree-of-hypotheses.js';
 import { truPomdpMethod } from './index.js';
 
@@ -175,6 +180,50 @@ describe('belief-built action space', () => {
       { numRuns: 300 },
     );
     void world;
+  });
+
+  it('the fused search step equals the kitchen dynamics, planning reward and view hash, and the fast rollout vote equals the policy (fast-check)', () => {
+    const world = makeWorld(layout, ['a_1', 'b_2', 'c_3', 'd_4']);
+    const codec = new ActionCodec(world);
+    const n = layout.areas.length;
+    const arb = fc.record({
+      robot: fc.integer({ min: 0, max: n - 1 }),
+      areas: fc.array(fc.integer({ min: ABSENT, max: n - 1 }).filter((x) => x !== -2), { minLength: 4, maxLength: 4 }),
+      open: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
+      goal: fc.uniqueArray(fc.record({ object: fc.integer({ min: 0, max: 3 }), area: fc.integer({ min: 0, max: n - 1 }) }), { minLength: 1, maxLength: 3, selector: (g) => g.object }),
+      actions: fc.array(fc.integer({ min: 0, max: codec.size - 1 }), { minLength: 1, maxLength: 6 }),
+    });
+    fc.assert(
+      fc.property(arb, (r) => {
+        const hand = r.areas.indexOf(-1);
+        const state = {
+          robot: r.robot,
+          hand,
+          objectArea: Int16Array.from(r.areas.map((a, i) => (a === -1 && hand !== i ? ABSENT : a))),
+          open: Uint8Array.from(r.open.map((b) => (b ? 1 : 0))),
+        };
+        const p0: Particle = { state, goal: r.goal };
+        const model = kitchenPomdp(world, { particles: [p0], weights: [1] }, { policy: nearestTargetPolicy });
+        const slow = kitchenPomdp(world, { particles: [p0], weights: [1] }, { policy: (g, sc) => nearestTargetPolicy(g, sc) });
+        let p: Particle = model.initialParticles().states[0];
+        let ref = state as KitchenState;
+        for (const id of r.actions) {
+          expect(model.defaultPolicy?.([p], new History())).toBe(slow.defaultPolicy?.([{ state: ref, goal: r.goal }], new History()));
+          const a = codec.decode(id, ref);
+          const next = applyAction(world, ref, a).state;
+          const out = model.step(p, 0, id);
+          expect(out.reward).toBe(planningReward(world, ref, a, next, r.goal));
+          expect(out.terminal).toBe(planningTerminal(next, r.goal));
+          expect(out.observation).toBe(particleObsHash(next));
+          expect(particleObsKey(out.state.state)).toBe(particleObsKey(next));
+          expect(Array.from(out.state.state.objectArea)).toEqual(Array.from(next.objectArea));
+          if (out.terminal) break;
+          p = out.state;
+          ref = next;
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 
