@@ -89,6 +89,8 @@ export interface SuiteListOptions {
   n?: number;
   /** Task generation seed (not the episode seed). */
   taskSeed?: number;
+  /** Data folder for suites that read `shared/data`. */
+  dataDir?: string;
 }
 
 export interface EpisodeContext {
@@ -109,6 +111,10 @@ export interface Suite {
   tasks(options: SuiteListOptions): SuiteTask[];
   /** Run one episode. Throwing records an `error` row. */
   run(spec: EpisodeSpec, ctx: EpisodeContext): Promise<EpisodeOutcome>;
+  /** The environment named in traces (the runner's fallback `episode` line uses it). */
+  env?: TraceEpisode['env'];
+  /** Default `config` of a spec (budgets, method options), merged under `--config`-style overrides by `bench`. */
+  defaultConfig?(method: string): { [key: string]: Json };
 }
 
 // ---------------------------------------------------------------------------
@@ -170,6 +176,8 @@ export interface TraceStep {
 export interface TraceResult {
   type: 'result';
   row: ResultRow;
+  /** The episode's warning texts (the row only counts them). */
+  warnings?: string[];
 }
 
 export type TraceRecord = TraceEpisode | TraceStep | TraceResult;

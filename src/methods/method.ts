@@ -17,10 +17,13 @@ import {
   type KitchenAction,
   type KitchenLayout,
   type KitchenName,
+  type KitchenState,
   type KitchenTask,
+  type KitchenWorld,
   type NamedObservation,
 } from '../envs/kitchen/index.js';
 import type { LlmClient, UsageMeter, UsageSummary } from '../llm/index.js';
+import type { KitchenSnapshot } from '../eval/types.js';
 
 /** A kitchen action by names: `OPEN(A)`, `PICK(A, o)`, `PLACE(A)`, `NONE` (the `formatAction` syntax). */
 export type NamedAction = string;
@@ -60,6 +63,18 @@ export interface MethodStepRecord {
   /** Wall seconds spent choosing this action (planning, belief update, LLM calls). */
   planningSeconds: number;
   details: Record<string, unknown>;
+  /** The true state after the action (hidden objects included); `runKitchenEpisode` adds it. */
+  state?: KitchenSnapshot;
+}
+
+/** The true kitchen state by names, for traces (never shown to the method). */
+export function kitchenSnapshot(world: KitchenWorld, state: KitchenState): KitchenSnapshot {
+  const { areas } = world.layout;
+  return {
+    robot: areas[state.robot],
+    hand: state.hand >= 0 ? world.objects[state.hand] : null,
+    areas: areas.map((name, a) => ({ name, open: state.open[a] === 1, objects: world.objects.filter((_, o) => state.objectArea[o] === a) })),
+  };
 }
 
 export interface MethodContext {
@@ -197,7 +212,7 @@ export async function runKitchenEpisode(method: KitchenMethod, task: KitchenTask
     rng: options.rng,
     timeLeftMs: () => limit - (performance.now() - start),
     signal: options.signal,
-    onStep: options.onStep,
+    onStep: options.onStep ? (record) => options.onStep?.({ ...record, state: kitchenSnapshot(world, episode.trueState()) }) : undefined,
     warn: (m) => warnings.push(m),
   };
   let timedOut = false;

@@ -1,0 +1,12 @@
+/**
+ * The evaluation core: episode specs and keys, the append-only result store
+ * with per-episode traces, the episode runner, the suite registry, the local
+ * worker pool and the summary (mean ± SE per method and level).
+ */
+export type * from './types.js';
+export { canonicalJson, episodeKey, slug, specHash } from './key.js';
+export { ResultStore, readResults, parseResults, latestByKey, formatMalformed, RESULTS_FILE, TRACES_DIR, type LoadedResults, type MalformedLine } from './store.js';
+export { openTraceFile, toJson, type TraceWriter } from './trace.js';
+export { runEpisode, doneRow, errorRow, EpisodeAbortedError, type RunEpisodeOptions } from './runner.js';
+export { episodeLlm, parseGivenKnobs, specKnobs, describeKnobs, usageByKind, type EpisodeLlm } from './episode-llm.js';
+export { suite, suiteNames, allSuites, kitchenSuites, pomdpSuites, ipcSuite } from './suites/index.js';
