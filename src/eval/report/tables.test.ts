@@ -137,6 +137,10 @@ describe('tables', () => {
     expect(md).not.toContain(SYNTHETIC_NOTE);
     expect(md).toContain('| tru-pomdp | openai:gpt-4.1 | easy | 1 | 2.00 ± 0.00 | 50 ± 0 | 0 ± 0 |');
     expect(renderMarkdown([row({})])).toContain(SYNTHETIC_NOTE);
+    const withTimes = [row({ metrics: { expansions: 12, searchMs: 31 } })];
+    expect(renderMarkdown(withTimes, { timing: false })).not.toContain('searchMs');
+    expect(renderMarkdown(withTimes, { timing: false })).toContain('expansions');
+    expect(renderMarkdown(withTimes)).toContain('searchMs');
   });
 
   it('labels one method run with two models apart', () => {

@@ -30,6 +30,11 @@ export interface TableOptions {
 export const SYNTHETIC_NOTE =
   'Rows marked † used the offline `synthetic` stand-in model: they measure the planning machinery (belief search, verification, repair) around scripted LLM answers with tunable error rates, not an LLM.';
 
+/** Metrics that measure time (`searchMs`, `llmSeconds`, `totalTime`...): left out with `timing: false`. */
+export function isTimingMetric(name: string): boolean {
+  return /(ms|msec|millis|seconds|secs|sec|time)$/i.test(name);
+}
+
 /** `m ± se` with `digits` decimals; `—` for no data. */
 export function formatEstimate(e: Estimate, digits: number, scale = 1): string {
   if (e.n === 0 || !Number.isFinite(e.mean)) return '—';
@@ -79,7 +84,7 @@ function suiteGroups(grouped: GroupedRows, suite: string): ReportGroup[] {
 }
 
 function outcomeTable(groups: ReportGroup[], labels: Map<string, string>, timing: boolean): ReportTable {
-  const metricNames = [...new Set(groups.flatMap((g) => g.metrics.map((m) => m.name)))];
+  const metricNames = [...new Set(groups.flatMap((g) => g.metrics.map((m) => m.name)))].filter((m) => timing || !isTimingMetric(m));
   const header = ['method', 'model', 'level', 'n', 'errors', 'success %', 'reward', 'steps'];
   if (timing) header.push('planning s/episode', 'planning s/step');
   header.push(...metricNames);
