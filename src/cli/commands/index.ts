@@ -15,6 +15,7 @@ import { register as registerSolve } from './solve.js';
 import { register as registerDemo } from './demo.js';
 import { register as registerHousehold } from './household.js';
 import { register as registerPolicy } from './policy.js';
+import { register as registerReport } from './report.js';
 
 type Register = (program: Command) => void;
 
@@ -32,6 +33,7 @@ const registrations: Register[] = [
   registerDemo,
   registerHousehold,
   registerPolicy,
+  registerReport,
 ];
 
 export function registerCommands(program: Command): void {
