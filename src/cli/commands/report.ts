@@ -1,0 +1,73 @@
+/**
+ * `groundplan report RESULTS... --out DIR`: tables and SVG plots from result
+ * directories or `.jsonl` files (one or many suites, e.g. the kitchen and the
+ * household benchmarks) written as `DIR/index.md`, a self-contained
+ * `DIR/index.html` and `DIR/plots/*.svg`.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { formatMalformed, readResults } from '../../eval/store.js';
+import { buildReport, groupRows, writeReport } from '../../eval/report/index.js';
+import type { ResultRow } from '../../eval/types.js';
+
+interface ReportOptions {
+  out: string;
+  title?: string;
+  timing?: boolean;
+  json?: boolean;
+}
+
+/** Reads every input; a path that does not exist is an input error. */
+export function loadRows(paths: readonly string[]): { rows: ResultRow[]; warnings: string[] } {
+  const rows: ResultRow[] = [];
+  const warnings: string[] = [];
+  const seen = new Set<string>();
+  for (const p of paths) {
+    if (!existsSync(p)) throw new InputError('REPORT_INPUT', `${p}: no such results directory or file`);
+    const loaded = readResults(p);
+    if (!existsSync(loaded.path)) throw new InputError('REPORT_INPUT', `${p}: no results.jsonl in this directory`);
+    warnings.push(...formatMalformed(loaded));
+    if (loaded.truncatedTail) warnings.push(`${loaded.path}: the last line is truncated (ignored)`);
+    for (const r of loaded.rows) {
+      if (seen.has(r.key)) {
+        warnings.push(`${loaded.path}: episode ${r.key} also appears in an earlier input; the first one is kept`);
+        continue;
+      }
+      seen.add(r.key);
+      rows.push(r);
+    }
+  }
+  return { rows, warnings };
+}
+
+export function register(program: Command): void {
+  program
+    .command('report')
+    .description('tables (Markdown, HTML) and SVG plots from benchmark results: success/reward/steps by level and method with standard errors, LLM calls and tokens, planning time')
+    .argument('<results...>', 'result directories (holding results.jsonl) or .jsonl files')
+    .requiredOption('--out <dir>', 'output folder: index.md, index.html, plots/*.svg')
+    .option('--title <text>', 'report title')
+    .option('--no-timing', 'leave out planning-time columns and plot (the rest then depends only on the outcomes)')
+    .option('--json', 'print what was written as JSON')
+    .action(async (results: string[], opts: ReportOptions) => {
+      const { rows, warnings } = loadRows(results);
+      for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
+      if (rows.length === 0) throw new InputError('REPORT_INPUT', `no result rows in ${results.join(', ')}`);
+      const report = await buildReport(rows, {
+        timing: opts.timing !== false,
+        preface: [`Inputs: ${results.map((r) => `\`${r}\``).join(', ')}`],
+        ...(opts.title !== undefined ? { title: opts.title } : {}),
+      });
+      const written = writeReport(opts.out, report);
+      const grouped = groupRows(rows);
+      const done = rows.filter((r) => r.status === 'done').length;
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify({ out: resolve(opts.out), rows: rows.length, done, errors: rows.length - done, suites: grouped.suites, groups: grouped.groups.length, plots: report.plots.map((p) => p.file), files: written, warnings })}\n`);
+        return;
+      }
+      process.stdout.write(`${rows.length} rows (${done} finished, ${rows.length - done} errors), ${grouped.suites.length} suite(s): ${grouped.suites.join(', ')}\n`);
+      process.stdout.write(`wrote ${resolve(opts.out, 'index.html')}, index.md and ${report.plots.length} plots in ${resolve(opts.out, 'plots')}\n`);
+    });
+}
