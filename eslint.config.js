@@ -14,6 +14,11 @@ export default tseslint.config(
     },
   },
   {
+    // The trace viewer runs in the browser.
+    files: ['viewer/src/**/*.ts'],
+    languageOptions: { globals: Object.fromEntries(['window', 'document', 'location', 'history', 'Node', 'Element', 'HTMLElement', 'HTMLInputElement', 'HTMLButtonElement', 'SVGElement', 'HTMLElementTagNameMap', 'URLSearchParams', 'KeyboardEvent'].map((g) => [g, 'readonly'])) },
+  },
+  {
     files: ['src/**/*.ts'],
     ignores: ['src/cli/**', '**/*.test.ts'],
     rules: { 'no-console': 'error' },

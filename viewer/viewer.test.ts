@@ -1,0 +1,186 @@
+/**
+ * The trace viewer end to end: `groundplan view` serves the built page and a
+ * recorded trace; headless Chromium steps through it and the page must show
+ * exactly what the trace says at every frame (action, belief weights, object
+ * placements). Screenshots go to test-output/viewer/.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HouseholdSnapshot, KitchenSnapshot, TraceEpisode, TraceRecord, TraceStep } from '../src/eval/types.js';
+import { closeViewServers, register } from '../src/cli/commands/view.js';
+import { runCommand } from '../test/cli-harness.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = join(here, '..');
+const KITCHEN = join(here, 'fixtures', 'kitchen-demo.jsonl');
+const KITCHEN_FALLBACK = join(here, 'fixtures', 'kitchen-handwritten.jsonl');
+const HOUSEHOLD = join(here, 'fixtures', 'household-handwritten.jsonl');
+const SHOTS = join(root, 'test-output', 'viewer');
+
+const kitchenTrace = existsSync(KITCHEN) ? KITCHEN : KITCHEN_FALLBACK;
+
+function records(file: string): { episode: TraceEpisode; steps: TraceStep[] } {
+  const recs = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as TraceRecord);
+  return { episode: recs[0] as TraceEpisode, steps: recs.filter((r): r is TraceStep => r.type === 'step') };
+}
+
+/** Rebuild the viewer when dist/viewer is missing or older than its sources. */
+async function ensureBuilt(): Promise<void> {
+  const index = join(root, 'dist', 'viewer', 'index.html');
+  const newest = (dir: string): number =>
+    Math.max(...readdirSync(dir).map((f) => (statSync(join(dir, f)).isDirectory() ? newest(join(dir, f)) : statSync(join(dir, f)).mtimeMs)));
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(newest(join(here, 'src')), statSync(join(here, 'index.html')).mtimeMs)) return;
+  await build({ configFile: join(here, 'vite.config.ts'), logLevel: 'silent' });
+}
+
+async function serve(trace: string): Promise<string> {
+  const r = await runCommand([register], ['view', trace, '--port', '0']);
+  if (r.error !== undefined) throw r.error;
+  const m = /viewer at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(r.out);
+  if (!m) throw new Error(`no address in: ${r.out}`);
+  return m[1];
+}
+
+interface Shown {
+  frame: string | undefined;
+  action: string;
+  feasible: string | undefined;
+  total: string;
+  goals: Array<{ goal: string; weight: number }>;
+  locations: Array<{ object: string; place: string; weight: number }>;
+}
+
+async function shown(page: Page): Promise<Shown> {
+  return page.evaluate(() => {
+    const q = (id: string): HTMLElement | null => document.querySelector(`[data-testid="${id}"]`);
+    const rows = (id: string): HTMLElement[] => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
+    return {
+      frame: q('step-label')?.dataset.frame,
+      action: q('action')?.firstChild?.textContent ?? '',
+      feasible: q('action')?.dataset.feasible,
+      total: q('total-reward')?.textContent ?? '',
+      goals: rows('belief-goal').map((r) => ({ goal: r.dataset.goal ?? '', weight: Number(r.dataset.weight) })),
+      locations: rows('belief-location').map((r) => ({ object: r.dataset.object ?? '', place: r.dataset.place ?? '', weight: Number(r.dataset.weight) })),
+    };
+  });
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await closeViewServers();
+});
+
+describe('trace viewer', () => {
+  it(`steps through the kitchen trace (${kitchenTrace.endsWith('demo.jsonl') ? 'recorded' : 'hand-written'}) and shows what each step records`, async () => {
+    const { episode, steps } = records(kitchenTrace);
+    expect(episode.env).toBe('kitchen');
+    const url = await serve(kitchenTrace);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(url);
+    await page.waitForSelector('#app[data-ready="true"]');
+    expect(await page.getByTestId('instruction').textContent()).toBe(episode.instruction);
+    expect((await shown(page)).frame).toBe('0');
+
+    const checkFrame = async (k: number): Promise<void> => {
+      const step = steps[k - 1];
+      const s = await shown(page);
+      expect(s.frame).toBe(String(k));
+      expect(s.action).toBe(step.action);
+      expect(s.feasible).toBe(String(step.feasible));
+      expect(Number(s.total)).toBeCloseTo(step.totalReward, 6);
+      expect(s.goals).toEqual((step.belief?.goals ?? []).map((g) => ({ goal: g.goal, weight: g.weight })));
+      expect(s.locations).toEqual((step.belief?.locations ?? []).map((l) => ({ object: l.object, place: l.place, weight: l.weight })));
+      const state = step.state as KitchenSnapshot;
+      const placed = await page.$$eval('[data-testid^="object-"]', (els) =>
+        els.map((e) => [(e as HTMLElement).dataset.testid?.slice('object-'.length), (e as HTMLElement).dataset.area, (e as HTMLElement).dataset.hidden]),
+      );
+      const expected = state.areas.flatMap((a) => a.objects.map((o) => [o, a.name, String(!a.open)]));
+      if (state.hand) expected.push([state.hand, 'hand', 'false']);
+      expect(placed.sort()).toEqual(expected.sort());
+      const open = await page.$$eval('[data-testid^="area-"]', (els) => els.map((e) => [(e as HTMLElement).dataset.testid, (e as HTMLElement).dataset.open]));
+      expect(open).toEqual(state.areas.map((a) => [`area-${a.name}`, String(a.open)]));
+      expect(await page.getByTestId('robot-location').textContent()).toBe(state.robot.replace(/_/g, ' '));
+      if (step.search?.rootActions?.length) {
+        const chosen = await page.$$eval('[data-testid="root-action"][data-chosen="true"]', (els) => els.map((e) => (e as HTMLElement).dataset.action));
+        expect(chosen).toEqual(step.search.rootActions.some((a) => a.action === step.action) ? [step.action] : []);
+        expect(await page.getByTestId('search-trials').textContent()).toBe(String(step.search.trials));
+      }
+    };
+
+    const n = Math.min(steps.length, 6);
+    for (let k = 1; k <= n; k++) {
+      if (k % 2) await page.getByTestId('btn-next').click();
+      else await page.keyboard.press('ArrowRight');
+      await checkFrame(k);
+    }
+    // the beliefs and placements shown really changed along the way (the trace changes them)
+    const distinct = new Set(steps.slice(0, n).map((s) => JSON.stringify([s.belief, s.state])));
+    expect(distinct.size).toBeGreaterThan(1);
+    await page.screenshot({ path: join(SHOTS, 'kitchen.png'), fullPage: true });
+
+    await page.keyboard.press('ArrowLeft');
+    await checkFrame(n - 1);
+    await page.getByTestId('step-slider').fill(String(steps.length));
+    await checkFrame(steps.length);
+    await page.keyboard.press('ArrowRight'); // stays on the last frame
+    await checkFrame(steps.length);
+    await page.keyboard.press('Home');
+    expect((await shown(page)).frame).toBe('0');
+    await page.close();
+  });
+
+  it('shows the household map, path, searched rooms and the repaired plan', async () => {
+    const { episode, steps } = records(HOUSEHOLD);
+    const url = await serve(HOUSEHOLD);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(url);
+    await page.waitForSelector('#app[data-ready="true"]');
+    const rooms = (episode.world.rooms as Array<{ id: string }>).map((r) => r.id);
+    const path = [(episode.initial as HouseholdSnapshot).robot.room];
+    for (let k = 1; k <= steps.length; k++) {
+      await page.keyboard.press('ArrowRight');
+      const step = steps[k - 1];
+      const state = step.state as HouseholdSnapshot;
+      if (path[path.length - 1] !== state.robot.room) path.push(state.robot.room);
+      const s = await shown(page);
+      expect(s.action).toBe(step.action);
+      expect(s.feasible).toBe(String(step.feasible));
+      expect(s.locations).toEqual(step.belief?.locations);
+      expect(await page.getByTestId('robot-path').getAttribute('data-rooms')).toBe(path.join(' '));
+      const searched = await page.$$eval('[data-testid^="room-"]', (els) => els.filter((e) => (e as HTMLElement).dataset.searched === 'true').map((e) => (e as HTMLElement).dataset.testid));
+      expect(searched.sort()).toEqual((state.searched ?? []).map((r) => `room-${r}`).sort());
+      for (const o of state.objects) expect(await page.getByTestId(`hh-object-${o.id}`).getAttribute('data-room')).toBe(o.room);
+      const kinds = await page.$$eval('[data-testid="plan-step"]', (els) => els.map((e) => [(e as HTMLElement).dataset.kind, (e as HTMLElement).dataset.rule]));
+      const plan = step.plan!;
+      expect(kinds.filter(([kind]) => kind === 'inserted').length).toBe(plan.repairs.reduce((c, r) => c + r.inserted.length, 0));
+      expect(kinds.filter(([kind]) => kind === 'removed').length).toBe(plan.repairs.reduce((c, r) => c + r.removed.length, 0));
+      expect(kinds.length).toBe(plan.steps.length + plan.repairs.reduce((c, r) => c + r.removed.length, 0));
+    }
+    expect(await page.$$eval('[data-testid^="room-"]', (els) => els.length)).toBe(rooms.length);
+    await page.screenshot({ path: join(SHOTS, 'household.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('refuses a trace with a bad line, naming the line', async () => {
+    const r = await runCommand([register], ['view', join(here, 'fixtures', 'missing.jsonl'), '--port', '0']);
+    expect(String(r.error)).toMatch(/cannot read trace file/);
+  });
+});
