@@ -148,6 +148,25 @@ async function runTask(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number
   return true;
 }
 
+/**
+ * After a task, what the robot saw may break the remaining plans on G_t (an
+ * object found inside a closed container): repair them before ordering, so
+ * the interference check of the ordering sees executable plans.
+ */
+function refreshPlans(ctx: HouseholdMethodContext, o: ExecuteOptions, remaining: readonly number[]): void {
+  if (!o.policy.repair) return;
+  const G = ctx.env.believed();
+  for (const i of remaining) {
+    const v = verifyPlan(G, o.plans[i].plan, o.tasks[i].goal);
+    if (v.valid) continue;
+    const r = repairPlan(G, o.plans[i].plan, o.tasks[i].goal);
+    if (compareRank(r.verdict, v) <= 0) continue;
+    ctx.stats.repairs += r.edits.length;
+    o.plans[i] = { ...o.plans[i], plan: r.plan, verdict: r.verdict, edits: [...o.plans[i].edits, ...r.edits] };
+    ctx.event({ kind: 'replan', message: `task ${i + 1}: repaired on G_t after new observations (${r.edits.map((e) => e.rule).join(', ')}): ${r.verdict.valid ? 'valid' : 'still invalid'}` });
+  }
+}
+
 /** Orders and executes every task (Algorithm 1 lines 21–33). */
 export async function executeTasks(ctx: HouseholdMethodContext, o: ExecuteOptions): Promise<{ order: number[]; completed: boolean }> {
   let remaining = o.tasks.map((_, i) => i);
@@ -159,6 +178,7 @@ export async function executeTasks(ctx: HouseholdMethodContext, o: ExecuteOption
     ctx.event({ kind: 'order', message: `order (fixed, ${o.policy.order === 'map' ? 'most likely rooms' : 'full beliefs'}): ${r.order.map((x) => x + 1).join(' → ')}  J = ${r.cost.toFixed(1)} m${r.rejected ? `, ${r.rejected} cheaper order(s) rejected by verification` : ''}`, data: { order: r.order, cost: r.cost, rejected: r.rejected } });
   }
   while (remaining.length > 0) {
+    if (done.length > 0) refreshPlans(ctx, o, remaining);
     let order: number[];
     if (o.policy.order === 'reorder') {
       const r = orderTasks(ctx, o, remaining, false);
