@@ -4,6 +4,10 @@
  * LLM usage per episode (by request kind when the rows carry it) and the
  * suite-specific metrics. `error` rows are kept apart, never averaged in.
  *
+ * Suites that split one experiment by level (`kitchen:easy`, `kitchen:medium`,
+ * `kitchen:hard`: every row of `F:X` has level `X`) are reported together as
+ * the suite `F`, so one table and one plot compare the levels.
+ *
  * Groups come out in a fixed order (suite, method, model, level — levels in
  * difficulty order `easy < medium < hard`, then natural order), whatever the
  * order of the rows, so two reports built from the same rows are identical.
@@ -27,6 +31,7 @@ export interface KindUsageMean {
 }
 
 export interface ReportGroup {
+  /** The suite, or its family (`kitchen` for `kitchen:easy`...) when the suite name only names the level. */
   suite: string;
   method: string;
   /** `spec.model` as given on the command line. */
@@ -71,8 +76,10 @@ export interface ReportError {
 }
 
 export interface GroupedRows {
-  /** Suite names in order. */
+  /** Suite (section) names in order. */
   suites: string[];
+  /** The `spec.suite` names behind each section (sorted), e.g. `kitchen` → `kitchen:easy`, `kitchen:hard`. */
+  sources: Map<string, string[]>;
   groups: ReportGroup[];
   errors: ReportError[];
 }
@@ -131,8 +138,32 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function groupKey(r: ResultRow): string[] {
-  return [r.spec.suite, r.spec.method, r.spec.model, r.modelDescription ?? '', String(r.spec.level ?? '')];
+function levelOf(r: ResultRow): string {
+  return String(r.spec.level ?? '');
+}
+
+/**
+ * Report section per suite name: `F` for a suite `F:X` whose rows all have
+ * level `X` (a family split by level), else the suite name itself.
+ */
+export function suiteSections(rows: readonly ResultRow[]): Map<string, string> {
+  const levels = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const set = levels.get(r.spec.suite) ?? new Set<string>();
+    set.add(levelOf(r));
+    levels.set(r.spec.suite, set);
+  }
+  const out = new Map<string, string>();
+  for (const [suite, set] of levels) {
+    const cut = suite.lastIndexOf(':');
+    const byLevel = cut > 0 && set.size === 1 && set.has(suite.slice(cut + 1));
+    out.set(suite, byLevel ? suite.slice(0, cut) : suite);
+  }
+  return out;
+}
+
+function groupKey(r: ResultRow, sections: Map<string, string>): string[] {
+  return [sections.get(r.spec.suite) ?? r.spec.suite, r.spec.method, r.spec.model, r.modelDescription ?? '', levelOf(r)];
 }
 
 function compareKeys(a: readonly string[], b: readonly string[]): number {
@@ -191,14 +222,15 @@ function summarizeGroup(key: readonly string[], done: ResultRow[], errors: numbe
 export function groupRows(rows: readonly ResultRow[]): GroupedRows {
   const buckets = new Map<string, { key: string[]; done: ResultRow[]; errors: number }>();
   const errors: ReportError[] = [];
+  const sections = suiteSections(rows);
   for (const r of rows) {
-    const key = groupKey(r);
+    const key = groupKey(r, sections);
     const id = JSON.stringify(key);
     let b = buckets.get(id);
     if (!b) buckets.set(id, (b = { key, done: [], errors: 0 }));
     if (r.status === 'error') {
       b.errors++;
-      errors.push({ suite: r.spec.suite, method: r.spec.method, model: r.spec.model, level: key[4], task: r.spec.task, seed: r.spec.seed, error: r.error ?? '(no message)' });
+      errors.push({ suite: key[0], method: r.spec.method, model: r.spec.model, level: key[4], task: r.spec.task, seed: r.spec.seed, error: r.error ?? '(no message)' });
     } else {
       b.done.push(r);
     }
@@ -211,5 +243,9 @@ export function groupRows(rows: readonly ResultRow[]): GroupedRows {
     naturalCompare(a.suite, b.suite) || naturalCompare(a.method, b.method) || naturalCompare(a.model, b.model) ||
     compareLevels(a.level, b.level) || naturalCompare(a.task, b.task) || a.seed - b.seed || naturalCompare(a.error, b.error));
   const suites = [...new Set(groups.map((g) => g.suite))];
-  return { suites, groups, errors };
+  const sources = new Map<string, string[]>();
+  for (const [name, section] of sections) sources.set(section, [...(sources.get(section) ?? []), name]);
+  const suffix = (x: string): string => x.slice(x.lastIndexOf(':') + 1);
+  for (const list of sources.values()) list.sort((a, b) => compareLevels(suffix(a), suffix(b)) || naturalCompare(a, b));
+  return { suites, sources, groups, errors };
 }

@@ -5,7 +5,7 @@
 import type { ResultRow } from '../types.js';
 import { buildTables, SYNTHETIC_NOTE, type ReportTable } from './tables.js';
 import type { RenderedPlot } from './plots.js';
-import { countLine } from './markdown.js';
+import { countLine, sourcesLine } from './markdown.js';
 
 export interface HtmlOptions {
   title?: string;
@@ -73,6 +73,7 @@ export function renderHtml(rows: readonly ResultRow[], options: HtmlOptions = {}
   parts.push(`<p>${escapeHtml(countLine(rows.length, done, grouped.suites.length))}</p>`);
   for (const s of suites) {
     parts.push(`<section class="suite">`, `<h2>Suite <code>${escapeHtml(s.suite)}</code></h2>`);
+    if (s.sources.length > 1 || s.sources[0] !== s.suite) parts.push(`<p class="note">${inline(sourcesLine(s.sources))}</p>`);
     if (s.synthetic) parts.push(`<p class="synthetic">${inline(SYNTHETIC_NOTE)}</p>`);
     for (const t of s.tables) parts.push(htmlTable(t));
     const plots = (options.plots ?? []).filter((p) => p.suite === s.suite);

@@ -40,6 +40,11 @@ export function countLine(rows: number, done: number, suites: number): string {
   return `${plural(rows, 'result row')}: ${plural(done, 'finished episode')}, ${plural(rows - done, 'error')}, ${plural(suites, 'suite')}.`;
 }
 
+/** `From suites `a`, `b`.` */
+export function sourcesLine(sources: readonly string[]): string {
+  return `From suites ${sources.map((x) => `\`${x}\``).join(', ')}.`;
+}
+
 export function renderMarkdown(rows: readonly ResultRow[], options: MarkdownOptions = {}): string {
   const { suites, errors, grouped } = buildTables(rows, { timing: options.timing ?? true });
   const done = rows.filter((r) => r.status === 'done').length;
@@ -48,6 +53,7 @@ export function renderMarkdown(rows: readonly ResultRow[], options: MarkdownOpti
   parts.push(countLine(rows.length, done, grouped.suites.length));
   for (const s of suites) {
     parts.push('', `## Suite \`${s.suite}\``);
+    if (s.sources.length > 1 || s.sources[0] !== s.suite) parts.push('', sourcesLine(s.sources));
     if (s.synthetic) parts.push('', SYNTHETIC_NOTE);
     for (const t of s.tables) parts.push('', markdownTable(t));
     const plots = (options.plots ?? []).filter((p) => p.suite === s.suite);

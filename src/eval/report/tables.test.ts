@@ -108,6 +108,19 @@ describe('groupRows', () => {
     ]);
   });
 
+  it('reports suites split by level (kitchen:easy, kitchen:hard) as one suite, others apart', () => {
+    const rows = [
+      row({ suite: 'kitchen:hard', level: 'hard' }), row({ suite: 'kitchen:medium', level: 'medium' }), row({ suite: 'kitchen:easy', level: 'easy' }),
+      row({ suite: 'household:multi', level: '2-errands' }), row({ suite: 'kitchen:hard', level: 'hard', status: 'error', error: 'x' }),
+    ];
+    const g = groupRows(rows);
+    expect(g.suites).toEqual(['household:multi', 'kitchen']);
+    expect(g.groups.filter((x) => x.suite === 'kitchen').map((x) => x.level)).toEqual(['easy', 'medium', 'hard']);
+    expect(g.errors[0].suite).toBe('kitchen');
+    expect(g.sources.get('kitchen')).toEqual(['kitchen:easy', 'kitchen:medium', 'kitchen:hard']);
+    expect(renderMarkdown(rows)).toContain('## Suite `kitchen`\n\nFrom suites `kitchen:easy`, `kitchen:medium`, `kitchen:hard`.');
+  });
+
   it('natural and level orders', () => {
     expect(['n10', 'n2', 'n1'].sort(naturalCompare)).toEqual(['n1', 'n2', 'n10']);
     expect(['4-errands', 'hard', '2-errands', 'easy'].sort(compareLevels)).toEqual(['easy', 'hard', '2-errands', '4-errands']);

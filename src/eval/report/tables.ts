@@ -17,6 +17,8 @@ export interface ReportTable {
 
 export interface SuiteTables {
   suite: string;
+  /** The `spec.suite` names reported here (more than one for a family split by level). */
+  sources: string[];
   /** True when some of the suite's rows used the `synthetic` stand-in. */
   synthetic: boolean;
   tables: ReportTable[];
@@ -160,7 +162,7 @@ export function suiteTables(grouped: GroupedRows, options: TableOptions = {}): S
     const labels = seriesLabels(groups);
     const tables = [outcomeTable(groups, labels, timing), usageTable(groups, labels), kindTable(groups, labels), modelTable(groups, labels)]
       .filter((t): t is ReportTable => t !== undefined);
-    return { suite, synthetic: groups.some((g) => g.synthetic), tables };
+    return { suite, sources: grouped.sources.get(suite) ?? [suite], synthetic: groups.some((g) => g.synthetic), tables };
   });
 }
 
