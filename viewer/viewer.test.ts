@@ -116,7 +116,7 @@ describe('trace viewer', () => {
       if (state.hand) expected.push([state.hand, 'hand', 'false']);
       expect(placed.sort()).toEqual(expected.sort());
       const open = await page.$$eval('[data-testid^="area-"]', (els) => els.map((e) => [(e as HTMLElement).dataset.testid, (e as HTMLElement).dataset.open]));
-      expect(open).toEqual(state.areas.map((a) => [`area-${a.name}`, String(a.open)]));
+      expect(open.sort()).toEqual(state.areas.map((a) => [`area-${a.name}`, String(a.open)]).sort());
       expect(await page.getByTestId('robot-location').textContent()).toBe(state.robot.replace(/_/g, ' '));
       if (step.search?.rootActions?.length) {
         const chosen = await page.$$eval('[data-testid="root-action"][data-chosen="true"]', (els) => els.map((e) => (e as HTMLElement).dataset.action));

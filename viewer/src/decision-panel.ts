@@ -31,7 +31,8 @@ export function actionPanel(step: TraceStep | undefined): HTMLElement {
   );
 }
 
-const SHOWN_STATS = ['trials', 'nodes', 'depth'];
+/** Shown first, in this order, when recorded; every other number or string follows. */
+const SHOWN_STATS = ['trials', 'nodes', 'depth', 'maxTrialDepth'];
 const COLUMNS: ReadonlyArray<['lower' | 'upper' | 'value' | 'visits', number]> = [
   ['lower', 1],
   ['upper', 1],
@@ -46,7 +47,7 @@ export function searchPanel(step: TraceStep | undefined): HTMLElement {
   const stats = h(
     'dl',
     { class: 'stats' },
-    ...SHOWN_STATS.flatMap((k) => [h('dt', {}, k), h('dd', { 'data-testid': `search-${k}` }, num(search[k] as number | undefined, 0))]),
+    ...SHOWN_STATS.filter((k) => typeof search[k] === 'number').flatMap((k) => [h('dt', {}, k), h('dd', { 'data-testid': `search-${k}` }, num(search[k] as number, 0))]),
     ...extra.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, typeof v === 'number' ? num(v, 3) : String(v))]),
   );
   const actions = search.rootActions ?? [];

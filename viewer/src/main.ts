@@ -61,7 +61,7 @@ function mount(view: TraceView, source: string): void {
     first.disabled = prev.disabled = k === 0;
     next.disabled = end.disabled = k === last;
     let world: HTMLElement;
-    if (isKitchen(f.state)) world = kitchenPanel(f.state, isKitchen(before?.state) ? before.state : undefined);
+    if (isKitchen(f.state)) world = kitchenPanel(f.state, isKitchen(before?.state) ? before.state : undefined, view.episode.world);
     else if (isHousehold(f.state)) world = householdPanel(view.episode.world, f.state, householdPath(view.frames, k));
     else world = h('section', { class: 'panel', 'data-testid': 'world' }, h('h2', {}, 'World'), h('p', { class: 'muted' }, 'No state recorded in this trace.'));
     worldCol.replaceChildren(world, ...[planPanel(f.step)].filter((p): p is HTMLElement => p !== null));
