@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { EAI_HOMES, eaiTasks, evaluateRsn, generateMultiTasks, loadBehaviorData, orderingBenchmark, repairBenchmark, scenePlacements, trainRsn, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
+import { EAI_HOMES, eaiTasks, evaluateRsn, generateMultiTasks, householdTaskToJson, loadBehaviorData, orderingBenchmark, repairBenchmark, scenePlacements, trainRsn, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
 import {
   formatLiteral,
   formatStep,
@@ -29,6 +29,7 @@ import {
   type Verdict,
 } from '../../scenegraph/index.js';
 import { readText } from '../read-input.js';
+import { registerHouseholdRun } from './household-run.js';
 
 interface VerifyOptions {
   scene: string;
@@ -103,12 +104,9 @@ function loadSceneOrTask(path: string): { scene: ReturnType<typeof sceneFromJson
   return { scene: sceneFromJson(raw, path) };
 }
 
-function taskFile(t: HouseholdTask): unknown {
-  return { id: t.id, kind: t.kind, instruction: t.instruction, errands: t.errands, uncertain: t.uncertain, goal: t.goal, goals: t.goals, referencePlan: t.referencePlan.map(formatStep), subplans: t.subplans.map((p) => p.map(formatStep)), source: t.source, notes: t.notes, scene: t.scene };
-}
-
 export function register(program: Command): void {
   const hh = program.command('household').description('GAVEL graph world model on household scenes: verify and repair plans, write tasks');
+  registerHouseholdRun(hh);
   hh.command('verify')
     .description('roll a plan forward on a scene graph: verdict, model-derived repair with each edit; exit 0 valid, 1 invalid, 2 bad input')
     .requiredOption('--scene <file>', 'scene JSON file, or a task file from `household tasks` (its goal is used)')
@@ -167,7 +165,7 @@ export function register(program: Command): void {
       }
       if (opts.out) {
         mkdirSync(opts.out, { recursive: true });
-        for (const t of tasks) writeFileSync(join(opts.out, `${t.id.replace(/[/]/g, '__')}.json`), `${JSON.stringify(taskFile(t), null, 2)}\n`);
+        for (const t of tasks) writeFileSync(join(opts.out, `${t.id.replace(/[/]/g, '__')}.json`), `${JSON.stringify(householdTaskToJson(t), null, 2)}\n`);
         summary.written = { dir: opts.out, files: tasks.length };
       }
       if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);

@@ -1,0 +1,163 @@
+/**
+ * `groundplan household run --task T.json --method gavel [...]`: one episode
+ * of a household method (GAVEL, its variants and the baselines) on a task
+ * file written by `household tasks --out`. Prints each LLM round (verdicts,
+ * repairs, complaint), the chosen order, the executed steps and searches,
+ * and a result line; `--json` ends with one JSON object; `--trace FILE`
+ * writes the eval trace (episode, one step per primitive or room search,
+ * result). With `--model synthetic` the task is the model's hidden truth;
+ * the method never sees it.
+ */
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { Rng } from '../../core/rng.js';
+import { episodeKey } from '../../eval/key.js';
+import { openTraceFile, type TraceWriter } from '../../eval/trace.js';
+import type { EpisodeSpec, TraceStep } from '../../eval/types.js';
+import { EAI_HOMES, frequencyPrior, householdDataDir, loadBehaviorData, readHouseholdTask, scenePlacements, trainRsn, type RoomTypeModel } from '../../envs/household/index.js';
+import { householdMethod, householdMethodNames, householdTruth, runHouseholdEpisode, type HouseholdEvent, type HouseholdRunResult } from '../../methods/gavel/index.js';
+import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
+
+export interface HouseholdRunOptions extends ModelOptionValues {
+  task: string;
+  method: string;
+  seed: string;
+  rsn: string;
+  data?: string;
+  feedback: string;
+  trace?: string;
+  timeLimit?: string;
+  usage?: boolean;
+  json?: boolean;
+}
+
+function int(raw: string, flag: string, min: number): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new InputError('CLI_OPTION', `${flag}: expected an integer ≥ ${min}, got '${raw}'`);
+  return n;
+}
+
+/** The room-type model behind the initial beliefs: the softmax RSN or the frequency prior (trained on the non-test homes), or none (uniform). */
+export function loadRoomModel(kind: string, dataDir?: string): RoomTypeModel | undefined {
+  if (kind === 'uniform') return undefined;
+  if (kind !== 'softmax' && kind !== 'prior') throw new InputError('CLI_OPTION', `--rsn: expected softmax, prior or uniform, got '${kind}'`);
+  const data = loadBehaviorData(householdDataDir(dataDir));
+  const train = scenePlacements(data).filter((p) => !EAI_HOMES.includes(p.scene));
+  return kind === 'softmax' ? trainRsn(data, train) : frequencyPrior(train);
+}
+
+function stepLine(r: TraceStep): string {
+  const d = r.details ?? {};
+  const dist = typeof d.distance === 'number' ? `${d.distance.toFixed(1).padStart(7)} m` : '';
+  if (r.action.startsWith('Search(')) {
+    const seen = Array.isArray(d.seen) && d.seen.length > 0 ? `, saw ${d.seen.join(', ')}` : '';
+    return `${String(r.step).padStart(4)}  ${r.action.padEnd(44)} ${dist}  looking for ${String(d.searchFor)}${seen}`;
+  }
+  const tail = r.feasible ? (Array.isArray(d.effects) && d.effects.length > 0 ? `  ${d.effects.join(', ')}` : '') : `  FAILED ${String(d.failure)}: ${String(d.message)}`;
+  return `${String(r.step).padStart(4)}  ${r.action.padEnd(44)} ${dist}${tail}`;
+}
+
+export function formatHouseholdResult(r: HouseholdRunResult, model: string): string {
+  const head = r.success ? 'success' : r.status;
+  const unsafe = r.unsafe.length > 0 ? `, unsafe: ${r.unsafe.join(', ')}` : '';
+  return `${head}: goals ${r.goalsMet}/${r.goalsTotal}${unsafe}, distance ${r.distance.toFixed(1)} m, ${r.searches} room searches, ${r.steps} steps, LLM ${r.llmCalls} calls (${r.feedbackRounds} feedback rounds), ${r.repairs} repairs, planning ${r.planningSeconds.toFixed(2)} s, ${r.inputTokens} in / ${r.outputTokens} out tokens (${model})`;
+}
+
+async function run(opts: HouseholdRunOptions): Promise<void> {
+  const method = householdMethod(opts.method);
+  if (!method) throw new InputError('CLI_OPTION', `--method: unknown method '${opts.method}' (known: ${householdMethodNames().join(', ')})`);
+  const seed = int(opts.seed, '--seed', 0);
+  const maxFeedback = int(opts.feedback, '--feedback', 1);
+  const timeLimit = opts.timeLimit === undefined ? undefined : Number(opts.timeLimit);
+  if (timeLimit !== undefined && !(timeLimit > 0)) throw new InputError('CLI_OPTION', `--time-limit: expected seconds > 0, got '${opts.timeLimit}'`);
+  const task = readHouseholdTask(opts.task);
+  const rsn = loadRoomModel(opts.rsn, opts.data);
+  const llm = await resolveLlm(opts, { seed, truth: householdTruth(task) });
+  const json = Boolean(opts.json);
+  const out = process.stdout;
+  const spec: EpisodeSpec = { suite: 'household', task: task.id, level: String(task.goals.length), method: opts.method, model: llm.id, seed, config: { rsn: opts.rsn, feedback: maxFeedback, ...(opts.synthetic ? { synthetic: opts.synthetic } : {}) } };
+  let trace: TraceWriter | undefined;
+  if (opts.trace) trace = openTraceFile(opts.trace);
+  if (!json) {
+    out.write(`task ${task.id} (${task.goals.length} goal group(s), ${task.uncertain.length} uncertain objects), method ${opts.method}, model ${llm.describe()}, seed ${seed}, beliefs ${opts.rsn}\n`);
+    out.write(`instruction: ${task.instruction}\n`);
+  }
+  const events: HouseholdEvent[] = [];
+  const t0 = performance.now();
+  let result: HouseholdRunResult;
+  try {
+    result = await runHouseholdEpisode(method, task, {
+      llm: llm.client,
+      meter: llm.meter,
+      rng: new Rng(seed),
+      ...(rsn ? { rsn } : {}),
+      maxFeedback,
+      ...(timeLimit !== undefined ? { timeLimitMs: timeLimit * 1000 } : {}),
+      spec,
+      onEvent: (e) => {
+        events.push(e);
+        if (!json) out.write(`${e.kind === 'round' || e.kind === 'order' ? '' : `[${e.kind}] `}${e.message}\n`);
+      },
+      onTrace: (rec) => {
+        trace?.write(rec);
+        if (!json && rec.type === 'step') out.write(`${stepLine(rec)}\n`);
+      },
+    });
+  } finally {
+    await llm.close();
+  }
+  const summary = { task: task.id, method: opts.method, model: llm.describe(), seed, ...result, planningSeconds: Math.round(result.planningSeconds * 1000) / 1000, distance: Math.round(result.distance * 100) / 100 };
+  if (trace) {
+    const usage = llm.meter.summary();
+    const byKind: { [k: string]: { calls: number; inputTokens: number; outputTokens: number } } = {};
+    for (const [k, u] of Object.entries(usage.byKind)) byKind[k] = { calls: u.calls, inputTokens: u.inputTokens, outputTokens: u.outputTokens };
+    trace.write({
+      type: 'result',
+      row: {
+        key: episodeKey(spec),
+        spec,
+        status: 'done',
+        success: result.success,
+        reward: 0,
+        steps: result.steps,
+        planningSeconds: result.planningSeconds,
+        wallSeconds: (performance.now() - t0) / 1000,
+        llm: { calls: result.llmCalls, inputTokens: result.inputTokens, outputTokens: result.outputTokens, byKind },
+        metrics: { distance: result.distance, searches: result.searches, goalsMet: result.goalsMet, goalsTotal: result.goalsTotal, feedbackRounds: result.feedbackRounds, repairs: result.repairs },
+        modelDescription: llm.describe(),
+        warnings: result.warnings.length,
+        trace: opts.trace as string,
+        worker: 'local',
+        finishedAt: new Date().toISOString(),
+      },
+    });
+    trace.close();
+  }
+  if (json) {
+    out.write(`${JSON.stringify({ ...summary, events: events.map((e) => ({ kind: e.kind, message: e.message, ...(e.data ? { data: e.data } : {}) })) })}\n`);
+    return;
+  }
+  for (const w of result.warnings.slice(0, 8)) out.write(`warning: ${w}\n`);
+  if (result.warnings.length > 8) out.write(`(${result.warnings.length - 8} more warnings)\n`);
+  if (opts.usage) out.write(`${formatUsage(llm.meter.summary())}\n`);
+  out.write(`${formatHouseholdResult(result, llm.describe())}\n`);
+}
+
+/** Adds `run` to the `household` command. */
+export function registerHouseholdRun(household: Command): void {
+  const cmd = household
+    .command('run')
+    .description('run one episode of a household method (gavel, gavel-basic, gavel-static, gavel-map, sayplan, llm-only, ...) on a task file')
+    .requiredOption('--task <file>', 'task file written by `household tasks --out DIR`')
+    .option('--method <name>', 'method name', 'gavel')
+    .option('--seed <n>', 'random seed (the synthetic LLM)', '1')
+    .option('--rsn <kind>', 'initial room beliefs: softmax (RSN trained on the non-test homes), prior (frequency prior) or uniform', 'softmax')
+    .option('--data <dir>', 'BEHAVIOR data folder for the RSN (default: $GROUNDPLAN_DATA or shared/data)')
+    .option('--feedback <T>', 'LLM plan-call budget T, complaints included (seed: 5)', '5')
+    .option('--trace <file>', 'write the episode trace (JSONL, eval format)')
+    .option('--time-limit <s>', 'episode wall-time limit in seconds (default 600)')
+    .option('--usage', 'print the per-kind LLM usage table')
+    .option('--json', 'print one JSON object as the last line');
+  addModelOptions(cmd);
+  cmd.action((opts: HouseholdRunOptions) => run(opts));
+}
