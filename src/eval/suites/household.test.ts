@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { EpisodeSpec, TraceRecord } from '../types.js';
+import { householdSuites } from './household.js';
+
+const [single, multi] = householdSuites;
+
+function spec(suite: string, task: string, method: string, seed = 1): EpisodeSpec {
+  return { suite, task, level: '', method, model: 'synthetic', seed, config: { rsn: 'prior' } };
+}
+
+describe('household suites', () => {
+  it('list stable task ids: the first k do not depend on n', () => {
+    const a = multi.tasks({ n: 3 });
+    const b = multi.tasks({ n: 6 });
+    expect(b.slice(0, 3)).toEqual(a);
+    expect(a[0].id).toBe('s1-0');
+    expect(Number(a[0].level)).toBeGreaterThanOrEqual(2);
+    const s = single.tasks({ n: 4 });
+    expect(s).toHaveLength(4);
+    expect(s[0].id.startsWith('eai/')).toBe(true);
+  });
+
+  it('run an episode with the trace in the eval format, deterministic per seed', async () => {
+    const records: TraceRecord[] = [];
+    const out = await multi.run(spec('household:multi', 's1-1', 'gavel'), { trace: (r) => records.push(r) });
+    expect(records[0].type).toBe('episode');
+    expect(records.some((r) => r.type === 'step')).toBe(true);
+    expect(out.llm.calls).toBeGreaterThanOrEqual(3);
+    expect(out.metrics.distance).toBeGreaterThan(0);
+    expect(out.modelDescription).toContain('gavel.fixProb');
+    const again = await multi.run(spec('household:multi', 's1-1', 'gavel'), { trace: () => undefined });
+    expect(again.metrics).toEqual(out.metrics);
+    expect(again.success).toBe(out.success);
+  });
+
+  it('the oracle succeeds without LLM calls; bad ids and methods are spec errors', async () => {
+    const o = await multi.run(spec('household:multi', 's1-2', 'oracle'), { trace: () => undefined });
+    expect(o.success).toBe(true);
+    expect(o.llm.calls).toBe(0);
+    await expect(multi.run(spec('household:multi', 'x-2', 'gavel'), { trace: () => undefined })).rejects.toThrow(/spec\.task/);
+    await expect(multi.run(spec('household:multi', 's1-2', 'react'), { trace: () => undefined })).rejects.toThrow(/unknown household method/);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * `household:single` and `household:multi`: GAVEL's two household
+ * benchmarks (§V-B). `single` is the EAI BEHAVIOR subset of long-horizon
+ * single tasks (`eaiTasks`, 52 of 100 kept); `multi` is generated 2–5 errand
+ * instructions (`generateMultiTasks`, task seed 1 by default, level = the
+ * number of errands). Methods: GAVEL and its variants, sayplan, llm-only
+ * (src/methods/gavel) and the epog / oracle baselines.
+ *
+ * Task ids: the EAI task id (`eai/…`) for `single`; `s<SEED>-<INDEX>` for
+ * `multi` (instruction INDEX of the generation with that seed; the first k
+ * instructions do not depend on how many are generated). Config: `rsn`
+ * (`softmax` default, `prior` or `uniform`: the room-type model behind the
+ * initial beliefs, trained on the homes that are not test homes), `feedback`
+ * (the LLM budget T, default 5), `synthetic` (knobs). The synthetic model
+ * gets the task's hidden truth (`householdTruth`) and the episode seed; the
+ * method never sees it. Metrics: distance (m), searches, feedbackRounds,
+ * repairs, goalsMet, goalsTotal, steps.
+ */
+import { hashString, Rng } from '../../core/rng.js';
+import { GroundplanError } from '../../core/errors.js';
+import { eaiTasks, EAI_HOMES, frequencyPrior, generateMultiTasks, householdDataDir, loadBehaviorData, scenePlacements, trainRsn, type HouseholdTask, type RoomTypeModel } from '../../envs/household/index.js';
+import { householdMethod, householdTruth, runHouseholdEpisode } from '../../methods/gavel/index.js';
+import '../../methods/gavel/baselines/index.js';
+import { registerGavelSynthetic } from '../../methods/gavel/synthetic.js';
+import { episodeLlm, usageByKind } from '../episode-llm.js';
+import type { EpisodeContext, EpisodeOutcome, EpisodeSpec, Suite, SuiteTask } from '../types.js';
+
+export const HOUSEHOLD_METHODS = ['llm-only', 'sayplan', 'gavel-basic', 'gavel-map', 'gavel-static', 'gavel', 'epog', 'oracle'] as const;
+/** Table I of the seed. */
+export const SINGLE_DEFAULT_METHODS = ['llm-only', 'sayplan', 'gavel-basic', 'gavel'] as const;
+/** Table II of the seed. */
+export const MULTI_DEFAULT_METHODS = ['llm-only', 'sayplan', 'epog', 'gavel-map', 'gavel-static', 'gavel', 'oracle'] as const;
+export const DEFAULT_MULTI_TASKS = 100;
+export const DEFAULT_FEEDBACK = 5;
+
+const MULTI_ID = /^s(\d+)-(\d+)$/;
+
+const eaiCache = new Map<string, HouseholdTask[]>();
+const multiCache = new Map<string, HouseholdTask[]>();
+const roomModels = new Map<string, RoomTypeModel | undefined>();
+
+function dataDir(ctx?: Pick<EpisodeContext, 'dataDir'>): string {
+  return householdDataDir(ctx?.dataDir);
+}
+
+export function singleTasks(dir: string): HouseholdTask[] {
+  let t = eaiCache.get(dir);
+  if (!t) {
+    t = eaiTasks(dir).tasks;
+    eaiCache.set(dir, t);
+  }
+  return t;
+}
+
+/** Instructions 0..count-1 of the generation with `seed` (grown on demand). */
+export function multiTasks(dir: string, seed: number, count: number): HouseholdTask[] {
+  const k = `${dir}|${seed}`;
+  let t = multiCache.get(k) ?? [];
+  if (t.length < count) {
+    t = generateMultiTasks(loadBehaviorData(dir), { count, seed });
+    multiCache.set(k, t);
+  }
+  return t.slice(0, count);
+}
+
+/** The task of a suite task id (throws EVAL_SPEC on an unknown id). */
+export function householdTask(suiteName: string, id: string, dir: string): HouseholdTask {
+  if (suiteName === 'household:single') {
+    const t = singleTasks(dir).find((x) => x.id === id);
+    if (!t) throw new GroundplanError('EVAL_SPEC', `spec.task: no EAI household task '${id}' (ids look like ${singleTasks(dir)[0]?.id ?? 'eai/…'})`);
+    return t;
+  }
+  const m = MULTI_ID.exec(id);
+  if (!m) throw new GroundplanError('EVAL_SPEC', `spec.task: expected s<SEED>-<INDEX> (e.g. s1-0), got '${id}'`);
+  const index = Number(m[2]);
+  const t = multiTasks(dir, Number(m[1]), index + 1)[index];
+  if (!t) throw new GroundplanError('EVAL_SPEC', `spec.task: instruction ${index} of seed ${m[1]} could not be generated`);
+  return t;
+}
+
+/** The room-type model of `spec.config.rsn` (cached per data folder). */
+export function roomModel(kind: string, dir: string): RoomTypeModel | undefined {
+  const k = `${kind}|${dir}`;
+  if (roomModels.has(k)) return roomModels.get(k);
+  if (kind !== 'softmax' && kind !== 'prior' && kind !== 'uniform') throw new GroundplanError('EVAL_SPEC', `spec.config.rsn: expected softmax, prior or uniform, got '${kind}'`);
+  let model: RoomTypeModel | undefined;
+  if (kind !== 'uniform') {
+    const data = loadBehaviorData(dir);
+    const train = scenePlacements(data).filter((p) => !EAI_HOMES.includes(p.scene));
+    model = kind === 'softmax' ? trainRsn(data, train) : frequencyPrior(train);
+  }
+  roomModels.set(k, model);
+  return model;
+}
+
+function configString(spec: EpisodeSpec, key: string, fallback: string): string {
+  const v = spec.config[key];
+  if (v === undefined) return fallback;
+  if (typeof v !== 'string') throw new GroundplanError('EVAL_SPEC', `spec.config.${key}: expected a string, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+function configInt(spec: EpisodeSpec, key: string, fallback: number, min: number): number {
+  const v = spec.config[key];
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new GroundplanError('EVAL_SPEC', `spec.config.${key}: expected an integer ≥ ${min}, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+/** Runs one household episode from its spec (shared by both suites and `bench:household`). */
+export async function runHouseholdSpec(spec: EpisodeSpec, ctx: EpisodeContext): Promise<EpisodeOutcome> {
+  registerGavelSynthetic();
+  const dir = dataDir(ctx);
+  const task = householdTask(spec.suite, spec.task, dir);
+  const method = householdMethod(spec.method);
+  if (!method || !(HOUSEHOLD_METHODS as readonly string[]).includes(spec.method)) throw new GroundplanError('EVAL_METHOD', `unknown household method '${spec.method}' (known: ${HOUSEHOLD_METHODS.join(', ')})`);
+  const rsn = roomModel(configString(spec, 'rsn', 'softmax'), dir);
+  const maxFeedback = configInt(spec, 'feedback', DEFAULT_FEEDBACK, 1);
+  const seed = hashString(`${spec.task}|${spec.seed}`);
+  const llm = await episodeLlm(spec, { truth: householdTruth(task), seed, knobOwners: ['gavel'] });
+  const r = await runHouseholdEpisode(method, task, {
+    llm: llm.client,
+    meter: llm.meter,
+    rng: new Rng(seed),
+    ...(rsn ? { rsn } : {}),
+    maxFeedback,
+    spec,
+    onTrace: (rec) => ctx.trace(rec),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(spec.method === 'oracle' ? { methodOptions: { task } } : {}),
+  });
+  return {
+    success: r.success,
+    reward: r.success ? 1 : 0,
+    steps: r.steps,
+    planningSeconds: r.planningSeconds,
+    llm: { calls: r.llmCalls, inputTokens: r.inputTokens, outputTokens: r.outputTokens, byKind: usageByKind(llm.meter) },
+    metrics: { distance: r.distance, searches: r.searches, feedbackRounds: r.feedbackRounds, repairs: r.repairs, goalsMet: r.goalsMet, goalsTotal: r.goalsTotal, errands: task.goals.length },
+    modelDescription: spec.method === 'oracle' ? 'oracle (no LLM)' : llm.description,
+    warnings: [...r.warnings, ...(r.status !== 'success' ? [`status: ${r.status}${r.unsafe.length ? ` (${r.unsafe.join(', ')})` : ''}`] : [])],
+  };
+}
+
+const singleSuite: Suite = {
+  name: 'household:single',
+  description: 'GAVEL Table I: long-horizon single household tasks (EAI BEHAVIOR subset, 52 tasks in 13 homes)',
+  env: 'household',
+  methods: HOUSEHOLD_METHODS,
+  defaultMethods: SINGLE_DEFAULT_METHODS,
+  defaultConfig: () => ({}),
+  tasks(options): SuiteTask[] {
+    const all = singleTasks(dataDir());
+    return all.slice(0, options.n ?? all.length).map((t) => ({ id: t.id, level: 'single' }));
+  },
+  run: runHouseholdSpec,
+};
+
+const multiSuite: Suite = {
+  name: 'household:multi',
+  description: 'GAVEL Table II: multi-task household instructions (2–5 independent errands, generated from BEHAVIOR placements)',
+  env: 'household',
+  methods: HOUSEHOLD_METHODS,
+  defaultMethods: MULTI_DEFAULT_METHODS,
+  defaultConfig: () => ({}),
+  tasks(options): SuiteTask[] {
+    const seed = options.taskSeed ?? 1;
+    return multiTasks(dataDir(), seed, options.n ?? DEFAULT_MULTI_TASKS).map((t, i) => ({ id: `s${seed}-${i}`, level: String(t.goals.length) }));
+  },
+  run: runHouseholdSpec,
+};
+
+export const householdSuites: Suite[] = [singleSuite, multiSuite];
