@@ -85,13 +85,16 @@ export async function checkRedis(url: string, timeoutMs = 5000): Promise<RedisCo
     retryStrategy: () => null,
     enableOfflineQueue: false,
   });
-  // Without a listener ioredis reports connection errors as unhandled events.
-  client.on('error', () => undefined);
+  // The socket error (ECONNREFUSED, ENOTFOUND...) says more than the rejection.
+  let socketError: Error | undefined;
+  client.on('error', (err: Error) => {
+    socketError ??= err;
+  });
   try {
     await client.connect();
     await client.ping();
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
+    const why = socketError?.message ?? (err instanceof Error ? err.message : String(err));
     throw new GroundplanError('QUEUE_CONNECT', `cannot reach Redis at ${redactUrl(url)}: ${why}`, { cause: err });
   } finally {
     client.disconnect();
