@@ -111,6 +111,8 @@ export interface Suite {
   tasks(options: SuiteListOptions): SuiteTask[];
   /** Run one episode. Throwing records an `error` row. */
   run(spec: EpisodeSpec, ctx: EpisodeContext): Promise<EpisodeOutcome>;
+  /** False for suites without an LLM (their specs carry model `none`). Default true. */
+  llm?: boolean;
   /** The environment named in traces (the runner's fallback `episode` line uses it). */
   env?: TraceEpisode['env'];
   /** Default `config` of a spec (budgets, method options), merged under `--config`-style overrides by `bench`. */

@@ -63,6 +63,7 @@ export const ipcSuite: Suite = {
   name: 'ipc',
   description: 'classical planning: IPC instances from shared/data/ipc (valid plan = success)',
   env: 'pddl',
+  llm: false,
   methods: IPC_METHODS,
   defaultMethods: ['gbfs-ff'],
   defaultConfig: () => ({ timeout: 60 }),

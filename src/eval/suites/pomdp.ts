@@ -65,6 +65,7 @@ function pomdpSuite(def: PomdpSuiteDef): Suite {
     name: def.name,
     description: def.description,
     env: 'pomdp',
+    llm: false,
     methods: POMDP_METHODS,
     defaultMethods: POMDP_METHODS,
     defaultConfig: () => ({ trials: def.trials }),

@@ -1,0 +1,237 @@
+/**
+ * `groundplan bench SUITE[,SUITE] [--methods a,b] [--seeds 1..5] [--n N]
+ * [--task-seed S] [--trials N] [--set k=v,...] [--model ID] [--synthetic k=v,...]
+ * [--workers N] [--out DIR] [--json]`: runs every (task, method, seed)
+ * episode of a suite that has no `done` row in DIR/results.jsonl yet (errors
+ * are retried), on N worker threads, with a progress bar on stderr; then
+ * prints mean ± SE per method and level over this command's episodes.
+ * Ctrl-C stops scheduling and exits; finished rows are on disk and a rerun of
+ * the same command resumes.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import cliProgress from 'cli-progress';
+import Table from 'cli-table3';
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { createModel, parseRegisteredModelId } from '../../llm/index.js';
+import { parseGivenKnobs } from '../../eval/episode-llm.js';
+import { episodeKey } from '../../eval/key.js';
+import { parseSeeds, parseSettings, planSpecs } from '../../eval/plan.js';
+import { runPool } from '../../eval/pool.js';
+import { formatMalformed, ResultStore } from '../../eval/store.js';
+import { configText, modelDescriptions, summarize, summaryTable, type SummaryGroup } from '../../eval/summary.js';
+import { suite as findSuite } from '../../eval/suites/index.js';
+import type { EpisodeSpec, ResultRow } from '../../eval/types.js';
+
+interface BenchOptions {
+  methods?: string;
+  seeds: string;
+  n?: string;
+  taskSeed?: string;
+  trials?: string;
+  set?: string;
+  model?: string;
+  baseUrl?: string;
+  synthetic?: string;
+  workers: string;
+  out?: string;
+  dataDir?: string;
+  queue?: string;
+  json?: boolean;
+}
+
+function int(raw: string | undefined, flag: string, min: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new InputError('CLI_OPTION', `${flag}: expected an integer ≥ ${min}, got '${raw}'`);
+  return n;
+}
+
+/** Default results folder: bench-results/<suite names>. */
+export function defaultOutDir(suites: readonly string[]): string {
+  return `bench-results/${suites.map((s) => s.replace(/[^A-Za-z0-9.-]+/g, '-')).join('+')}`;
+}
+
+/** Validates the model id (and that a network model has its key) before any episode runs. */
+async function checkModel(model: string, baseUrl: string | undefined): Promise<void> {
+  const spec = parseRegisteredModelId(model, baseUrl);
+  if (spec.kind === 'network') await createModel(model, { env: process.env, ...(baseUrl ? { baseUrl } : {}) });
+}
+
+/** The summary table as text (cli-table3), with the model and config lines above it. */
+export function formatSummary(groups: readonly SummaryGroup[]): string {
+  if (groups.length === 0) return 'no finished episodes\n';
+  const { head, rows } = summaryTable(groups);
+  const table = new Table({ head, style: { head: [], border: [] } });
+  for (const r of rows) table.push(r);
+  const lines = modelDescriptions(groups).map((d) => `model: ${d}`);
+  const configs = [...new Set(groups.map((g) => configText(g.config)))];
+  if (configs.length === 1 && configs[0] !== '') lines.push(`config: ${configs[0]}`);
+  return `${lines.join('\n')}${lines.length ? '\n' : ''}${table.toString()}\n`;
+}
+
+interface Progress {
+  start(total: number, done: number): void;
+  row(row: ResultRow): void;
+  stop(): void;
+}
+
+function progress(enabled: boolean, total: number, label: (spec: EpisodeSpec) => string): Progress {
+  let wins = 0;
+  let finished = 0;
+  let count = 0;
+  const rate = (): string => (finished > 0 ? `${((100 * wins) / finished).toFixed(0)}%` : '-');
+  if (enabled && process.stderr.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      { format: 'episodes |{bar}| {value}/{total} | ETA {eta_formatted} | success {rate} | errors {errors}', stream: process.stderr, etaBuffer: 20, hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    );
+    let errors = 0;
+    return {
+      start: (t, d) => {
+        count = d;
+        bar.start(t, d, { rate: rate(), errors });
+      },
+      row: (r) => {
+        count++;
+        if (r.status === 'done') {
+          finished++;
+          if (r.success) wins++;
+        } else errors++;
+        bar.update(count, { rate: rate(), errors });
+      },
+      stop: () => bar.stop(),
+    };
+  }
+  return {
+    start: (_t, d) => {
+      count = d;
+    },
+    row: (r) => {
+      count++;
+      if (r.status === 'done') {
+        finished++;
+        if (r.success) wins++;
+      }
+      if (!enabled) return;
+      const what = r.status === 'done' ? `${r.success ? 'success' : 'failure'}, reward ${r.reward}, ${r.steps} steps` : `error: ${r.error ?? ''}`;
+      process.stderr.write(`[${count}/${total}] ${label(r.spec)}: ${what} (${r.wallSeconds.toFixed(1)} s; success so far ${rate()})\n`);
+    },
+    stop: () => {},
+  };
+}
+
+async function bench(suiteArg: string, opts: BenchOptions): Promise<void> {
+  const suiteNames = suiteArg.split(',').map((s) => s.trim()).filter(Boolean);
+  const suites = suiteNames.map((s) => findSuite(s));
+  const seeds = parseSeeds(opts.seeds);
+  const n = int(opts.n, '--n', 1);
+  const taskSeed = int(opts.taskSeed, '--task-seed', 0);
+  const trials = int(opts.trials, '--trials', 1);
+  const workers = int(opts.workers, '--workers', 1) ?? 1;
+  const model = opts.model ?? process.env.GROUNDPLAN_MODEL ?? 'synthetic';
+  const methods = opts.methods?.split(',').map((m) => m.trim()).filter(Boolean);
+  const synthetic = parseGivenKnobs(opts.synthetic);
+  if (suites.some((s) => s.llm !== false)) await checkModel(model, opts.baseUrl);
+  const specs: EpisodeSpec[] = [];
+  for (const s of suites) {
+    specs.push(
+      ...planSpecs(s, {
+        seeds,
+        model,
+        synthetic,
+        ...(methods ? { methods } : {}),
+        ...(n !== undefined ? { n } : {}),
+        ...(taskSeed !== undefined ? { taskSeed } : {}),
+        ...(trials !== undefined ? { trials } : {}),
+        ...(opts.set ? { set: parseSettings(opts.set) } : {}),
+        ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
+        ...(opts.dataDir ? { dataDir: resolve(opts.dataDir) } : {}),
+      }),
+    );
+  }
+  const keys = specs.map(episodeKey);
+  const unique = new Map<string, EpisodeSpec>();
+  specs.forEach((s, i) => unique.set(keys[i], s));
+  const out = resolve(opts.out ?? defaultOutDir(suiteNames));
+  mkdirSync(out, { recursive: true });
+  const store = new ResultStore(out);
+  const loaded = store.load();
+  for (const w of formatMalformed(loaded)) process.stderr.write(`warning: ${w} (skipped)\n`);
+  if (loaded.truncatedTail) process.stderr.write(`warning: ${loaded.path}: the last line was cut short by a crash; it is dropped\n`);
+  const finished = new Set(loaded.all.filter((r) => r.status === 'done').map((r) => r.key));
+  const todo = [...unique].filter(([k]) => !finished.has(k)).map(([, s]) => s);
+  const already = unique.size - todo.length;
+  const json = Boolean(opts.json);
+  if (already > 0) process.stderr.write(`resuming: ${already} of ${unique.size} already done (${out})\n`);
+  else if (!json) process.stderr.write(`${unique.size} episodes → ${out}\n`);
+
+  const ac = new AbortController();
+  let interrupts = 0;
+  const onSigint = (): void => {
+    interrupts++;
+    if (interrupts > 1) process.exit(130);
+    process.stderr.write('\ninterrupted: stopping (finished episodes are saved; Ctrl-C again to quit at once)\n');
+    ac.abort();
+  };
+  process.on('SIGINT', onSigint);
+  const label = (s: EpisodeSpec): string => `${s.suite} ${s.method} ${s.task} seed ${s.seed}`;
+  const bar = progress(true, unique.size, label);
+  bar.start(unique.size, already);
+  let aborted = false;
+  try {
+    if (todo.length > 0) {
+      if (opts.queue) aborted = (await runQueued(opts.queue, todo, store, ac.signal, bar)).aborted;
+      else aborted = (await runPool(todo, { store, workers, signal: ac.signal, ...(opts.dataDir ? { dataDir: resolve(opts.dataDir) } : {}), onRow: (r) => bar.row(r) })).aborted;
+    }
+  } finally {
+    bar.stop();
+    process.off('SIGINT', onSigint);
+  }
+  // rows in plan order (not completion order), so groups list methods and levels as asked
+  const order = new Map([...unique.keys()].map((k, i) => [k, i]));
+  const rows = store
+    .load()
+    .all.filter((r) => order.has(r.key))
+    .sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0));
+  const groups = summarize(rows);
+  const doneNow = new Set(rows.filter((r) => r.status === 'done').map((r) => r.key)).size;
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ suites: suiteNames, out, episodes: unique.size, alreadyDone: already, done: doneNow, aborted, groups })}\n`);
+  } else {
+    process.stdout.write(formatSummary(groups));
+    process.stdout.write(`${doneNow} of ${unique.size} episodes done; results in ${out}/results.jsonl, traces in ${out}/traces/\n`);
+  }
+  if (aborted) {
+    process.stderr.write(`stopped early: rerun the same command to resume\n`);
+    process.exitCode = 130;
+  }
+}
+
+/** Hands the specs to the queue (`--queue redis://HOST:PORT`); rows and traces land in the same store. */
+async function runQueued(_url: string, _specs: EpisodeSpec[], _store: ResultStore, _signal: AbortSignal, _bar: Progress): Promise<{ aborted: boolean }> {
+  throw new InputError('CLI_OPTION', '--queue: the queue is not available in this build');
+}
+
+export function register(program: Command): void {
+  program
+    .command('bench')
+    .description('run a benchmark suite (resumable): every task × method × seed, results in DIR/results.jsonl, traces in DIR/traces/; mean ± SE per method and level')
+    .argument('<suite>', 'suite name(s), comma-separated: kitchen:easy, kitchen:medium, kitchen:hard, pomdp:tiger, pomdp:tag, pomdp:rocksample, ipc, ...')
+    .option('--methods <list>', "methods, comma-separated (default: the suite's default methods)")
+    .option('--seeds <list>', 'episode seeds: N, A..B or a comma list', '1')
+    .option('--n <n>', 'tasks per level (suite default otherwise)')
+    .option('--task-seed <s>', 'task generation seed (kitchen)')
+    .option('--trials <n>', 'search trials per move for the methods that search (DESPOT, POMCP, LLM-MCTS)')
+    .option('--set <k=v,...>', 'extra config for every episode, e.g. timeout=10,maxSteps=30')
+    .option('--model <id>', 'LLM: synthetic (default), prior, openai:NAME, anthropic:NAME, compat:NAME@URL (env GROUNDPLAN_MODEL)')
+    .option('--base-url <url>', 'OpenAI-compatible server for --model openai:NAME')
+    .option('--synthetic <knobs>', 'synthetic model knobs, key=value,...')
+    .option('--workers <n>', 'worker threads (1 = run in this thread)', '1')
+    .option('--out <dir>', 'results folder (default bench-results/SUITE)')
+    .option('--data-dir <dir>', 'shared data folder (ipc; default ../shared/data next to the repository)')
+    .option('--queue <url>', 'hand the episodes to queue workers at redis://HOST:PORT instead of running them here')
+    .option('--json', 'print the summary as JSON')
+    .action((suiteArg: string, opts: BenchOptions) => bench(suiteArg, opts));
+}
