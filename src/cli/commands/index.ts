@@ -15,6 +15,7 @@ import { register as registerSolve } from './solve.js';
 import { register as registerDemo } from './demo.js';
 import { register as registerHousehold } from './household.js';
 import { register as registerPolicy } from './policy.js';
+import { register as registerWorker } from './worker.js';
 import { register as registerBench } from './bench.js';
 import { register as registerView } from './view.js';
 import { register as registerReport } from './report.js';
@@ -35,6 +36,7 @@ const registrations: Register[] = [
   registerDemo,
   registerHousehold,
   registerPolicy,
+  registerWorker,
   registerBench,
   registerReport,
   registerView,
