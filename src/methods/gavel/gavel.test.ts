@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../core/rng.js';
+import type { TraceRecord, TraceStep } from '../../eval/types.js';
+import type { HouseholdEvent, HouseholdRunResult } from './method.js';
+import { householdMethod, householdMethodNames, runHouseholdEpisode } from './index.js';
+import type { PlanVars } from './prompts.js';
+import { scriptedHousehold, TEST_PLANS, testHouseholdTask } from './test-task.js';
+import type { ScriptedModel } from '../../llm/index.js';
+
+async function run(name: string, llm: ScriptedModel, maxFeedback = 5): Promise<{ r: HouseholdRunResult; events: HouseholdEvent[]; trace: TraceRecord[] }> {
+  const m = householdMethod(name);
+  if (!m) throw new Error(`no method ${name}`);
+  const events: HouseholdEvent[] = [];
+  const trace: TraceRecord[] = [];
+  const r = await runHouseholdEpisode(m, testHouseholdTask(), { llm, rng: new Rng(1), maxFeedback, onEvent: (e) => events.push(e), onTrace: (t) => trace.push(t) });
+  return { r, events, trace };
+}
+
+const planCalls = (llm: ScriptedModel) => llm.requests.filter((q) => q.kind === 'gavel.plan');
+const without = (plan: string[], drop: string) => plan.filter((s) => s !== drop);
+const GOOD = TEST_PLANS;
+
+describe('household methods', () => {
+  it('registers the seed variants', () => {
+    expect(householdMethodNames()).toEqual(expect.arrayContaining(['gavel', 'gavel-basic', 'gavel-map', 'gavel-static', 'llm-only', 'sayplan']));
+  });
+
+  it('gavel on correct plans succeeds with one plan call; the truth stays hidden from the prompts', async () => {
+    const llm = scriptedHousehold([GOOD]);
+    const { r } = await run('gavel', llm);
+    expect(r).toMatchObject({ success: true, status: 'success', goalsMet: 3, goalsTotal: 3, feedbackRounds: 0, repairs: 0, llmCalls: 4 });
+    expect(r.distance).toBeGreaterThan(0);
+    // The plate is on the counter and the shirt in the living room: the prompts never say so.
+    const prompt = planCalls(llm)[0].messages.map((m) => m.content).join('\n');
+    expect(prompt).toMatch(/Objects not yet seen/);
+    expect(prompt).not.toMatch(/plate \[plate[^\n]*on counter/);
+  });
+
+  it('(a) repair fixes a missing NavigateTo and a missing Open without an LLM round', async () => {
+    const llm = scriptedHousehold([[without(GOOD[0], 'NavigateTo(plate)'), without(GOOD[1], 'Open(washer)')]]);
+    const { r, events } = await run('gavel', llm);
+    expect(planCalls(llm)).toHaveLength(1);
+    expect(r.success).toBe(true);
+    expect(r.feedbackRounds).toBe(0);
+    expect(r.repairs).toBeGreaterThanOrEqual(2);
+    const round = events.find((e) => e.kind === 'round');
+    expect(round?.message).toMatch(/task 1: VALID\s+repairs: approach/);
+    expect(round?.message).toMatch(/task 2: VALID\s+repairs: .*open-container/);
+  });
+
+  it('(b) a missing placement goes back as a complaint and the second answer is used', async () => {
+    const llm = scriptedHousehold([[without(GOOD[0], 'PlaceOnTop(plate, table)'), GOOD[1]], GOOD]);
+    const { r } = await run('gavel', llm);
+    const calls = planCalls(llm);
+    expect(calls).toHaveLength(2);
+    const fb = (calls[1].vars as PlanVars).feedback ?? [];
+    expect(fb.map((f) => f.task)).toEqual([0]);
+    expect(fb[0].problems.join(' ')).toMatch(/goal not reached at the end: on_top\(plate, table\)/);
+    expect(calls[1].messages.at(-1)?.content).toMatch(/still fail/);
+    expect(r).toMatchObject({ success: true, feedbackRounds: 1 });
+  });
+
+  it('(b, e) a hallucinated object is an UNKNOWN_OBJECT verdict sent back, not an exception', async () => {
+    const bad = GOOD[0].map((s) => s.replace('table', 'tabel'));
+    const llm = scriptedHousehold([[bad, GOOD[1]], GOOD]);
+    const { r, events } = await run('gavel', llm);
+    const round1 = events.find((e) => e.kind === 'round');
+    expect(round1?.message).toMatch(/task 1: UNKNOWN_OBJECT at step 3 NavigateTo\(tabel\)/);
+    expect(((planCalls(llm)[1].vars as PlanVars).feedback ?? [])[0].problems[0]).toMatch(/'tabel' is not in the scene \(did you mean table\?\)/);
+    expect(r.success).toBe(true);
+  });
+
+  it('(c) at most T plan calls, then the best candidate is executed', async () => {
+    const hopeless = [['NavigateTo(plate)', 'Grasp(plate)', 'Grasp(unicorn)'], GOOD[1]];
+    for (const T of [5, 3]) {
+      const llm = scriptedHousehold([hopeless]);
+      const { r, trace } = await run('gavel', llm, T);
+      expect(planCalls(llm)).toHaveLength(T);
+      expect(r.feedbackRounds).toBe(T - 1);
+      expect(r.success).toBe(false);
+      expect(r.warnings.join(' ')).toMatch(/task 1: executing an unverified plan .*UNKNOWN_OBJECT/);
+      // (e) the executor flags the step: it never runs as feasible.
+      const steps = trace.filter((t): t is TraceStep => t.type === 'step');
+      expect(steps.some((s) => s.action.includes('unicorn') && s.feasible)).toBe(false);
+    }
+  });
+
+  it('(d) llm-only executes an invalid plan as given and fails', async () => {
+    const llm = scriptedHousehold([[without(GOOD[0], 'NavigateTo(plate)'), GOOD[1]]]);
+    const { r, trace } = await run('llm-only', llm);
+    expect(planCalls(llm)).toHaveLength(1);
+    expect(r).toMatchObject({ success: false, status: 'step-failed', repairs: 0, feedbackRounds: 0 });
+    const failed = trace.filter((t): t is TraceStep => t.type === 'step' && !t.feasible);
+    expect(failed[0].action).toBe('Grasp(plate)');
+    expect(failed[0].details?.failure).toBe('NOT_NEAR');
+  });
+
+  it('sayplan sends every verification failure back (no repair) and uses the corrected answer', async () => {
+    const llm = scriptedHousehold([[without(GOOD[0], 'NavigateTo(plate)'), GOOD[1]], GOOD]);
+    const { r } = await run('sayplan', llm);
+    expect(planCalls(llm)).toHaveLength(2);
+    expect(((planCalls(llm)[1].vars as PlanVars).feedback ?? [])[0].problems[0]).toMatch(/Grasp\(plate\) fails: NOT_NEAR/);
+    expect(r).toMatchObject({ success: true, repairs: 0, feedbackRounds: 1 });
+  });
+
+  it('gavel-basic makes one plan call and no complaint', async () => {
+    const llm = scriptedHousehold([[without(GOOD[0], 'PlaceOnTop(plate, table)'), GOOD[1]], GOOD]);
+    const { r } = await run('gavel-basic', llm);
+    expect(planCalls(llm)).toHaveLength(1);
+    expect(r).toMatchObject({ success: false, status: 'unmet', goalsMet: 2 });
+  });
+
+  it('an unknown id in the extracted goal gets the repair turn, then is dropped with a warning', async () => {
+    const llm = scriptedHousehold([GOOD], (v, attempt) => (v.index === 0 ? { objects: ['plate'], goal: [attempt === 1 ? 'on_top(plate, tabel)' : 'on_top(plate, table)'] } : { objects: ['shirt', 'sock'], goal: ['object_inside(shirt, washer)', 'not open(washer)'] }));
+    const { r } = await run('gavel', llm);
+    const ex = llm.requests.filter((q) => q.kind === 'gavel.extract');
+    // Task 1 repaired on its second turn; task 2's unknown 'sock' survives the repair turn and is dropped.
+    expect(ex.map((q) => q.attempt)).toEqual([1, 1, 2, 2]);
+    expect(r.warnings).toEqual(["task 2 extraction: dropped objects[1]: 'sock' is not an object id of the scene"]);
+    expect((planCalls(llm)[0].vars as PlanVars).tasks[0].goal).toEqual(['on_top(plate, table)']);
+    expect(r.success).toBe(true);
+  });
+
+  it('orders by belief: gavel reorders after each task, static and map fix the order once', async () => {
+    for (const [name, fixed] of [['gavel', false], ['gavel-static', true], ['gavel-map', true]] as const) {
+      const { r, events } = await run(name, scriptedHousehold([GOOD]));
+      const orders = events.filter((e) => e.kind === 'order');
+      expect(orders).toHaveLength(fixed ? 1 : 2);
+      expect(r.success).toBe(true);
+    }
+  });
+
+  it('writes the trace in the eval format: episode, then searches and primitives with state, plan and beliefs', async () => {
+    const { trace, r } = await run('gavel', scriptedHousehold([[without(GOOD[0], 'NavigateTo(plate)'), GOOD[1]]]));
+    expect(trace[0]).toMatchObject({ type: 'episode', env: 'household', world: { uncertain: ['plate', 'shirt'] } });
+    const world = (trace[0] as unknown as { world: { rooms: unknown[]; doors: unknown[]; furniture: Array<{ id: string }> } }).world;
+    expect(world.rooms).toHaveLength(4);
+    expect(world.furniture.map((f) => f.id)).toContain('fridge');
+    expect(world.furniture.map((f) => f.id)).not.toContain('plate');
+    const steps = trace.slice(1) as TraceStep[];
+    expect(steps.every((s) => s.type === 'step' && s.state !== undefined)).toBe(true);
+    expect(steps.filter((s) => s.action.startsWith('Search(')).length).toBe(r.searches);
+    expect(steps.filter((s) => !s.action.startsWith('Search(')).length).toBe(r.steps);
+    const first = steps.find((s) => s.plan?.steps.includes('Grasp(plate)'));
+    expect(first?.plan?.repairs.map((e) => e.rule)).toContain('approach');
+    expect(first?.belief?.locations?.some((l) => l.object === 'plate')).toBe(true);
+  });
+});
