@@ -19,6 +19,7 @@ const root = join(here, '..');
 const KITCHEN = join(here, 'fixtures', 'kitchen-demo.jsonl');
 const KITCHEN_FALLBACK = join(here, 'fixtures', 'kitchen-handwritten.jsonl');
 const HOUSEHOLD = join(here, 'fixtures', 'household-handwritten.jsonl');
+const POMDP = join(here, 'fixtures', 'pomdp-tag.jsonl');
 const SHOTS = join(root, 'test-output', 'viewer');
 
 const kitchenTrace = existsSync(KITCHEN) ? KITCHEN : KITCHEN_FALLBACK;
@@ -144,6 +145,9 @@ describe('trace viewer', () => {
     await checkFrame(steps.length);
     await page.keyboard.press('Home');
     expect((await shown(page)).frame).toBe('0');
+    await page.locator('[data-testid="timeline-step"][data-frame="3"]').click();
+    await checkFrame(3);
+    expect(await page.locator('[data-testid="timeline-step"].current').getAttribute('data-frame')).toBe('3');
     await page.close();
   });
 
@@ -176,6 +180,24 @@ describe('trace viewer', () => {
     }
     expect(await page.$$eval('[data-testid^="room-"]', (els) => els.length)).toBe(rooms.length);
     await page.screenshot({ path: join(SHOTS, 'household.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('shows a POMDP benchmark trace (no state snapshots): world, search and step details', async () => {
+    const { episode, steps } = records(POMDP);
+    expect(episode.env).toBe('pomdp');
+    const url = await serve(POMDP);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(url);
+    await page.waitForSelector('#app[data-ready="true"]');
+    expect(await page.locator('[data-testid="world"] [data-key="problem"]').textContent()).toBe(String(episode.world.problem));
+    for (let k = 1; k <= Math.min(3, steps.length); k++) {
+      await page.keyboard.press('ArrowRight');
+      const step = steps[k - 1];
+      expect((await shown(page)).action).toBe(step.action);
+      expect(await page.getByTestId('search-trials').textContent()).toBe(String(step.search?.trials));
+      expect(await page.locator('[data-testid="details"] [data-key="observation"]').textContent()).toBe(String(step.details?.observation));
+    }
     await page.close();
   });
 

@@ -7,10 +7,12 @@ import './style.css';
 import type { Json } from '../../src/eval/types.js';
 import { beliefPanel } from './belief-panel.js';
 import { actionPanel, searchPanel } from './decision-panel.js';
+import { recordPanel } from './details-panel.js';
 import { h, num } from './dom.js';
 import { householdPanel } from './household-panel.js';
 import { kitchenPanel } from './kitchen-panel.js';
 import { planPanel } from './plan-panel.js';
+import { timeline } from './timeline.js';
 import { householdPath, isHousehold, isKitchen, readTrace, type TraceView } from './trace-model.js';
 
 const app = document.getElementById('app') as HTMLElement;
@@ -40,13 +42,14 @@ function mount(view: TraceView, source: string): void {
   const play = btn('play', 'btn-play', 'play / pause (space)');
   const slider = h('input', { type: 'range', min: 0, max: last, value: 0, 'data-testid': 'step-slider', 'aria-label': 'step' });
   const label = h('span', { class: 'step-label', 'data-testid': 'step-label' });
+  const strip = timeline(view.frames, (to) => go(to));
   const body = h('main', { class: 'grid' });
   const worldCol = h('div', { class: 'col-world' });
   const sideCol = h('div', { class: 'col-side' });
   body.append(worldCol, sideCol);
   app.replaceChildren(
     h('header', {}, h('h1', {}, 'groundplan trace'), h('p', { class: 'instruction', 'data-testid': 'instruction' }, view.episode.instruction), h('p', { class: 'spec muted' }, specLine(view), ' · ', h('code', {}, source)), resultLine(view)),
-    h('nav', { class: 'controls' }, first, prev, slider, next, end, play, label),
+    h('nav', { class: 'controls' }, h('div', { class: 'controls-row' }, first, prev, slider, next, end, play, label), strip.element),
     body,
   );
 
@@ -63,9 +66,11 @@ function mount(view: TraceView, source: string): void {
     let world: HTMLElement;
     if (isKitchen(f.state)) world = kitchenPanel(f.state, isKitchen(before?.state) ? before.state : undefined, view.episode.world);
     else if (isHousehold(f.state)) world = householdPanel(view.episode.world, f.state, householdPath(view.frames, k));
-    else world = h('section', { class: 'panel', 'data-testid': 'world' }, h('h2', {}, 'World'), h('p', { class: 'muted' }, 'No state recorded in this trace.'));
-    worldCol.replaceChildren(world, ...[planPanel(f.step)].filter((p): p is HTMLElement => p !== null));
-    sideCol.replaceChildren(actionPanel(f.step), beliefPanel(f.belief, before?.belief), searchPanel(f.step));
+    else world = recordPanel(`World (${view.episode.env}; no state snapshots in this trace)`, 'world', view.episode.world) ?? h('section', { class: 'panel', 'data-testid': 'world' }, h('h2', {}, 'World'), h('p', { class: 'muted' }, 'No state recorded in this trace.'));
+    const present = (p: HTMLElement | null): p is HTMLElement => p !== null;
+    worldCol.replaceChildren(world, ...[planPanel(f.step)].filter(present));
+    sideCol.replaceChildren(actionPanel(f.step), beliefPanel(f.belief, before?.belief), searchPanel(f.step), ...[recordPanel('Step details', 'details', f.step?.details, ['decidedBy'])].filter(present));
+    strip.select(k);
     if (location.hash !== `#${k}`) history.replaceState(null, '', `#${k}`);
   };
   const go = (to: number): void => {
