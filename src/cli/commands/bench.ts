@@ -209,9 +209,21 @@ async function bench(suiteArg: string, opts: BenchOptions): Promise<void> {
   }
 }
 
-/** Hands the specs to the queue (`--queue redis://HOST:PORT`); rows and traces land in the same store. */
-async function runQueued(_url: string, _specs: EpisodeSpec[], _store: ResultStore, _signal: AbortSignal, _bar: Progress): Promise<{ aborted: boolean }> {
-  throw new InputError('CLI_OPTION', '--queue: the queue is not available in this build');
+/** Hands the specs to the queue (`--queue redis://HOST:PORT`); rows and traces land in the same store as local runs. */
+async function runQueued(url: string, specs: EpisodeSpec[], store: ResultStore, signal: AbortSignal, bar: Progress): Promise<{ aborted: boolean }> {
+  const { enqueueSuite, storeQueuedRow } = await import('../../eval/queue/index.js'); // loads bullmq only when asked
+  const r = await enqueueSuite({
+    url,
+    specs,
+    signal,
+    onRow: (row, trace) => {
+      storeQueuedRow(store, row, trace);
+      bar.row(row);
+    },
+    onError: (err) => process.stderr.write(`queue: ${err.message}\n`),
+  });
+  if (r.aborted && r.pending.length > 0) process.stderr.write(`${r.pending.length} episodes stay queued; a rerun collects them\n`);
+  return { aborted: r.aborted };
 }
 
 export function register(program: Command): void {
