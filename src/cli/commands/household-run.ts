@@ -16,6 +16,8 @@ import { openTraceFile, type TraceWriter } from '../../eval/trace.js';
 import type { EpisodeSpec, TraceStep } from '../../eval/types.js';
 import { EAI_HOMES, frequencyPrior, householdDataDir, loadBehaviorData, readHouseholdTask, scenePlacements, trainRsn, type RoomTypeModel } from '../../envs/household/index.js';
 import { householdMethod, householdMethodNames, householdTruth, runHouseholdEpisode, type HouseholdEvent, type HouseholdRunResult } from '../../methods/gavel/index.js';
+import '../../methods/gavel/baselines/index.js';
+import { registerGavelSynthetic } from '../../methods/gavel/synthetic.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
 export interface HouseholdRunOptions extends ModelOptionValues {
@@ -71,6 +73,7 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
   const timeLimit = opts.timeLimit === undefined ? undefined : Number(opts.timeLimit);
   if (timeLimit !== undefined && !(timeLimit > 0)) throw new InputError('CLI_OPTION', `--time-limit: expected seconds > 0, got '${opts.timeLimit}'`);
   const task = readHouseholdTask(opts.task);
+  registerGavelSynthetic();
   const rsn = loadRoomModel(opts.rsn, opts.data);
   const llm = await resolveLlm(opts, { seed, truth: householdTruth(task) });
   const json = Boolean(opts.json);
@@ -94,6 +97,8 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
       maxFeedback,
       ...(timeLimit !== undefined ? { timeLimitMs: timeLimit * 1000 } : {}),
       spec,
+      // The oracle reference reads the true locations from the task itself (it makes no LLM call).
+      ...(opts.method === 'oracle' ? { methodOptions: { task } } : {}),
       onEvent: (e) => {
         events.push(e);
         if (!json) out.write(`${e.kind === 'round' || e.kind === 'order' ? '' : `[${e.kind}] `}${e.message}\n`);
@@ -147,7 +152,7 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
 export function registerHouseholdRun(household: Command): void {
   const cmd = household
     .command('run')
-    .description('run one episode of a household method (gavel, gavel-basic, gavel-static, gavel-map, sayplan, llm-only, ...) on a task file')
+    .description('run one episode of a household method (gavel, gavel-basic, gavel-static, gavel-map, sayplan, llm-only, epog, oracle) on a task file')
     .requiredOption('--task <file>', 'task file written by `household tasks --out DIR`')
     .option('--method <name>', 'method name', 'gavel')
     .option('--seed <n>', 'random seed (the synthetic LLM)', '1')
