@@ -116,7 +116,7 @@ describe('groundplan report', () => {
     expect(text).toContain('Level');
     for (const m of ['tru-pomdp', 'react', 'react-star', 'easy', 'medium', 'hard']) expect(text).toContain(m);
 
-    const hh = parseSvg(byFile.get('household-multi-success.svg') ?? '');
+    const hh = parseSvg(byFile.get('household_multi-success.svg') ?? '');
     expect(markGroup(hh, 'bars')?.children.filter((c) => c.name === 'path')).toHaveLength(4);
     for (const kind of ['reward', 'steps', 'planning']) {
       const svg = parseSvg(byFile.get(`kitchen-${kind}.svg`) ?? '');
@@ -131,7 +131,7 @@ describe('groundplan report', () => {
     const kinds = parseSvg(byFile.get('kitchen-tokens-by-kind.svg') ?? '');
     expect(markGroup(kinds, 'bars')?.children.filter((c) => c.name === 'path')).toHaveLength(3);
     expect(textContent(kinds)).toContain('toh.places');
-    expect(byFile.has('household-multi-tokens-by-kind.svg')).toBe(false);
+    expect(byFile.has('household_multi-tokens-by-kind.svg')).toBe(false);
 
     const md = readFileSync(join(out, 'index.md'), 'utf8');
     expect(md).toContain('## Suite `kitchen`');

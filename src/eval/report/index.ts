@@ -1,7 +1,7 @@
 /** Evaluation reports: tables (Markdown, HTML) and SVG plots from result rows. */
-export { groupRows, suiteSections, compareLevels, naturalCompare, isSynthetic, type Estimate, type GroupedRows, type ReportGroup, type ReportError, type KindUsageMean } from './groups.js';
-export { buildTables, suiteTables, errorTable, formatEstimate, isTimingMetric, seriesLabels, SYNTHETIC_NOTE, type ReportTable, type SuiteTables, type TableOptions } from './tables.js';
-export { plotSpecs, renderPlots, renderSvg, slug, type PlotKind, type PlotSpec, type RenderedPlot, type PlotOptions } from './plots.js';
+export { groupRows, suiteSections, compareLevels, naturalCompare, isSynthetic, type Stat, type GroupedRows, type ReportGroup, type ReportError, type KindUsageMean } from './groups.js';
+export { buildTables, suiteTables, errorTable, isTimingMetric, seriesLabels, SYNTHETIC_NOTE, type ReportTable, type SuiteTables, type TableOptions } from './tables.js';
+export { plotSpecs, renderPlots, renderSvg, plotFile, type PlotKind, type PlotSpec, type RenderedPlot, type PlotOptions } from './plots.js';
 export { renderMarkdown, markdownTable, type MarkdownOptions } from './markdown.js';
 export { renderHtml, htmlTable, escapeHtml, type HtmlOptions } from './html.js';
 export { buildReport, writeReport, type Report, type ReportOptions } from './build-report.js';

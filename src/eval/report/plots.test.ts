@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultRow } from '../types.js';
 import { groupRows } from './groups.js';
-import { plotSpecs, renderSvg, slug } from './plots.js';
+import { plotFile, plotSpecs, renderSvg } from './plots.js';
 import { allElements, parseSvg, textContent } from '../../../test/xml.js';
 
 function row(method: string, level: string, status: 'done' | 'error', success: boolean, task: string): ResultRow {
@@ -28,7 +28,7 @@ describe('plots', () => {
     const specs = plotSpecs(groupRows(rows));
     expect(specs.map((s) => s.kind)).toEqual(['success', 'reward', 'steps', 'planning']);
     expect(specs.every((s) => s.bars === 3)).toBe(true);
-    expect(specs[0].file).toBe('pddl-ipc-success.svg');
+    expect(specs[0].file).toBe('pddl_ipc-success.svg');
     expect(plotSpecs(groupRows(rows), { timing: false }).map((s) => s.kind)).not.toContain('planning');
   });
 
@@ -43,8 +43,8 @@ describe('plots', () => {
     expect(await renderSvg(success.spec)).toBe(svg);
   });
 
-  it('slugs', () => {
-    expect(slug('household:multi')).toBe('household-multi');
-    expect(slug('***')).toBe('suite');
+  it('names plot files after the suite', () => {
+    expect(plotFile('household:multi', 'success')).toBe('household_multi-success.svg');
+    expect(plotFile('***', 'steps')).toBe('suite-steps.svg');
   });
 });

@@ -8,6 +8,7 @@
  */
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { slug } from '../key.js';
 import type { ReportGroup, GroupedRows } from './groups.js';
 import { seriesKey, seriesLabels } from './tables.js';
 
@@ -33,10 +34,9 @@ export interface PlotOptions {
   timing?: boolean;
 }
 
-/** File-name-safe slug of a suite name. */
-export function slug(text: string): string {
-  const s = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  return s === '' ? 'suite' : s;
+/** Plot file name: the suite's slug (eval's `slug`), then the plot kind. */
+export function plotFile(suite: string, kind: PlotKind): string {
+  return `${slug(suite) || 'suite'}-${kind}.svg`;
 }
 
 const WIDTH_PER_BAR = 22;
@@ -97,7 +97,7 @@ function grouped(
       },
     ],
   };
-  return { suite, kind, file: `${slug(suite)}-${kind}.svg`, title: `${title} — ${suite}`, bars: data.length, spec };
+  return { suite, kind, file: plotFile(suite, kind), title: `${title} — ${suite}`, bars: data.length, spec };
 }
 
 interface StackDatum {
@@ -132,7 +132,7 @@ function stacked(suite: string, kind: PlotKind, title: string, data: StackDatum[
       tooltip: [{ field: 'series' }, { field: 'part' }, { field: 'tokens', format: '.0f' }],
     },
   };
-  return { suite, kind, file: `${slug(suite)}-${kind}.svg`, title: `${title} — ${suite}`, bars: kept.length, spec };
+  return { suite, kind, file: plotFile(suite, kind), title: `${title} — ${suite}`, bars: kept.length, spec };
 }
 
 function tokenPlots(suite: string, groups: ReportGroup[], labels: Map<string, string>): PlotSpec[] {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ResultRow } from '../types.js';
 import { compareLevels, groupRows, naturalCompare } from './groups.js';
-import { buildTables, formatEstimate, SYNTHETIC_NOTE } from './tables.js';
+import { buildTables, SYNTHETIC_NOTE } from './tables.js';
 import { renderMarkdown } from './markdown.js';
 
 interface RowInput {
@@ -77,7 +77,7 @@ describe('groupRows', () => {
     expect(x.llmCalls.mean).toBeCloseTo(4, 12);
     expect(x.inputTokens.mean).toBeCloseTo(200, 12);
     // distance only on two rows: 5, 7 → 6 ± 1
-    expect(x.metrics).toEqual([{ name: 'distance', value: { mean: 6, se: 1, n: 2 } }]);
+    expect(x.metrics).toEqual({ distance: { mean: 6, se: 1, n: 2 } });
     expect(x.synthetic).toBe(true);
     expect(g.errors).toEqual([{ suite: 'kitchen', method: 'tru-pomdp', model: 'synthetic', level: 'easy', task: rows[3].spec.task, seed: 1, error: 'boom | bad' }]);
   });
@@ -148,7 +148,7 @@ describe('tables', () => {
     const md = renderMarkdown(rows, { timing: false });
     expect(md).not.toContain('planning');
     expect(md).not.toContain(SYNTHETIC_NOTE);
-    expect(md).toContain('| tru-pomdp | openai:gpt-4.1 | easy | 1 | 2.00 ± 0.00 | 50 ± 0 | 0 ± 0 |');
+    expect(md).toContain('| tru-pomdp | openai:gpt-4.1 | easy | 1 | 2.00 | 50 | 0 |');
     expect(renderMarkdown([row({})])).toContain(SYNTHETIC_NOTE);
     const withTimes = [row({ metrics: { expansions: 12, searchMs: 31 } })];
     expect(renderMarkdown(withTimes, { timing: false })).not.toContain('searchMs');
@@ -162,13 +162,25 @@ describe('tables', () => {
     expect(labels).toEqual(['gavel (compat:qwen3-8b@http://x)', 'gavel (synthetic)']);
   });
 
+  it('labels one method run with two configs by the config', () => {
+    const a = row({ method: 'tru-pomdp' });
+    const b = { ...row({ method: 'tru-pomdp' }), spec: { ...row({}).spec, config: { trials: 30 } } };
+    const labels = buildTables([a, b]).suites[0].tables[0].rows.map((r) => r[0]);
+    expect(labels).toEqual(['tru-pomdp (default)', 'tru-pomdp (trials=30)']);
+  });
+
+  it('counts a retried episode (error, then done under the same key) as done only', () => {
+    const failed = row({ status: 'error', error: 'timeout', task: 'same' });
+    const retried = { ...row({ success: true, task: 'same' }), key: failed.key };
+    const g = groupRows([failed, retried]);
+    expect(g.groups[0].n).toBe(1);
+    expect(g.groups[0].errors).toBe(0);
+    expect(g.errors).toEqual([]);
+  });
+
   it('escapes pipes in Markdown cells', () => {
     const md = renderMarkdown([row({ status: 'error', error: 'a | b' })]);
     expect(md).toContain('a \\| b');
   });
 
-  it('formats estimates', () => {
-    expect(formatEstimate({ mean: 0.5, se: 0.05, n: 10 }, 1, 100)).toBe('50.0 ± 5.0');
-    expect(formatEstimate({ mean: NaN, se: 0, n: 0 }, 1)).toBe('—');
-  });
 });

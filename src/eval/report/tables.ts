@@ -3,8 +3,10 @@
  * the grouped rows and rendered to Markdown or HTML by the callers. Numbers are
  * formatted here, locale-free, so both renderings show the same text.
  */
-import { groupRows, type Estimate, type GroupedRows, type ReportGroup } from './groups.js';
+import { canonicalJson } from '../key.js';
+import { configText, formatStat } from '../summary.js';
 import type { ResultRow } from '../types.js';
+import { groupRows, type GroupedRows, type ReportGroup } from './groups.js';
 
 export interface ReportTable {
   title: string;
@@ -37,46 +39,35 @@ export function isTimingMetric(name: string): boolean {
   return /(ms|msec|millis|seconds|secs|sec|time)$/i.test(name);
 }
 
-/** `m ± se` with `digits` decimals; `—` for no data. */
-export function formatEstimate(e: Estimate, digits: number, scale = 1): string {
-  if (e.n === 0 || !Number.isFinite(e.mean)) return '—';
-  return `${(e.mean * scale).toFixed(digits)} ± ${(e.se * scale).toFixed(digits)}`;
-}
-
 export function formatNumber(x: number | undefined, digits: number): string {
-  return x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(digits);
+  return x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits);
 }
 
-/** Series identity of a group inside its suite: method, model and model description. */
-export function seriesKey(g: Pick<ReportGroup, 'method' | 'model' | 'modelDescription'>): string {
-  return JSON.stringify([g.method, g.model, g.modelDescription]);
+/** Series identity of a group inside its suite: method, model and config. */
+export function seriesKey(g: Pick<ReportGroup, 'method' | 'model' | 'config'>): string {
+  return canonicalJson([g.method, g.model, g.config]);
 }
 
 /**
  * Short series labels for one suite's groups: the method name, with the model
- * id added when the method ran with several models, and `#k` when the model
- * description (e.g. knob values) is all that differs.
+ * id added when the method ran with several models and the config
+ * (`trials=30`) when the method ran with several configs.
  */
 export function seriesLabels(groups: readonly ReportGroup[]): Map<string, string> {
-  const byMethod = new Map<string, string[]>();
+  const byMethod = new Map<string, ReportGroup[]>();
   for (const g of groups) {
-    const keys = byMethod.get(g.method) ?? [];
-    if (!keys.includes(seriesKey(g))) keys.push(seriesKey(g));
-    byMethod.set(g.method, keys);
+    const list = byMethod.get(g.method) ?? [];
+    if (!list.some((x) => seriesKey(x) === seriesKey(g))) list.push(g);
+    byMethod.set(g.method, list);
   }
   const labels = new Map<string, string>();
-  for (const [method, keys] of byMethod) {
-    if (keys.length === 1) {
-      labels.set(keys[0], method);
-      continue;
+  for (const [method, list] of byMethod) {
+    const manyModels = new Set(list.map((g) => g.model)).size > 1;
+    const manyConfigs = new Set(list.map((g) => canonicalJson(g.config))).size > 1;
+    for (const g of list) {
+      const parts = [...(manyModels ? [g.model] : []), ...(manyConfigs ? [configText(g.config) || 'default'] : [])];
+      labels.set(seriesKey(g), parts.length > 0 ? `${method} (${parts.join(', ')})` : method);
     }
-    const models = keys.map((k) => (JSON.parse(k) as string[])[1]);
-    keys.forEach((k, i) => {
-      const model = models[i];
-      const same = models.filter((m) => m === model).length;
-      const variant = same > 1 ? ` #${models.slice(0, i + 1).filter((m) => m === model).length}` : '';
-      labels.set(k, `${method} (${model}${variant})`);
-    });
   }
   return labels;
 }
@@ -86,56 +77,42 @@ function suiteGroups(grouped: GroupedRows, suite: string): ReportGroup[] {
 }
 
 function outcomeTable(groups: ReportGroup[], labels: Map<string, string>, timing: boolean): ReportTable {
-  const metricNames = [...new Set(groups.flatMap((g) => g.metrics.map((m) => m.name)))].filter((m) => timing || !isTimingMetric(m));
+  const metricNames = [...new Set(groups.flatMap((g) => Object.keys(g.metrics)))].sort().filter((m) => timing || !isTimingMetric(m));
   const header = ['method', 'model', 'level', 'n', 'errors', 'success %', 'reward', 'steps'];
   if (timing) header.push('planning s/episode', 'planning s/step');
   header.push(...metricNames);
   const rows = groups.map((g) => {
-    const cells = [
-      labels.get(seriesKey(g)) ?? g.method,
-      `${g.model}${g.synthetic ? ' †' : ''}`,
-      g.level,
-      String(g.n),
-      String(g.errors),
-      formatEstimate(g.success, 1, 100),
-      formatEstimate(g.reward, 2),
-      formatEstimate(g.steps, 1),
-    ];
-    if (timing) cells.push(formatEstimate(g.planningSeconds, 3), formatNumber(g.planningPerStep, 4));
+    const cells = [label(g, labels), modelCell(g), g.level, String(g.n), String(g.errors), formatStat(g.success, 1, 100), formatStat(g.reward, 2), formatStat(g.steps, 1)];
+    if (timing) cells.push(formatStat(g.planningSeconds, 3), formatNumber(g.planningPerStep, 4));
     for (const name of metricNames) {
-      const m = g.metrics.find((x) => x.name === name);
-      const text = m ? formatEstimate(m.value, 2) : '—';
-      cells.push(m && m.value.n < g.n && m.value.n > 0 ? `${text} (n=${m.value.n})` : text);
+      const m = g.metrics[name];
+      const text = m ? formatStat(m, 2) : '-';
+      cells.push(m && m.n < g.n && m.n > 0 ? `${text} (n=${m.n})` : text);
     }
     return cells;
   });
-  const notes = ['Mean ± standard error over the finished episodes (error rows excluded).'];
+  const notes = ['Mean ± standard error over the finished episodes (error rows excluded; the mean alone for n = 1).'];
   if (timing) notes.push('planning s/step = total planning seconds / total steps of the group.');
   return { title: 'Outcomes', header, numeric: header.map((_, i) => i >= 3), rows, notes };
+}
+
+function label(g: ReportGroup, labels: Map<string, string>): string {
+  return labels.get(seriesKey(g)) ?? g.method;
+}
+
+function modelCell(g: ReportGroup): string {
+  return `${g.model}${g.synthetic ? ' †' : ''}`;
 }
 
 function usageTable(groups: ReportGroup[], labels: Map<string, string>): ReportTable | undefined {
   if (!groups.some((g) => g.llmCalls.mean > 0 || g.inputTokens.mean > 0)) return undefined;
   const header = ['method', 'model', 'level', 'n', 'LLM calls', 'input tokens', 'output tokens'];
-  const rows = groups.map((g) => [
-    labels.get(seriesKey(g)) ?? g.method,
-    `${g.model}${g.synthetic ? ' †' : ''}`,
-    g.level,
-    String(g.n),
-    formatEstimate(g.llmCalls, 2),
-    formatEstimate(g.inputTokens, 0),
-    formatEstimate(g.outputTokens, 0),
-  ]);
+  const rows = groups.map((g) => [label(g, labels), modelCell(g), g.level, String(g.n), formatStat(g.llmCalls, 2), formatStat(g.inputTokens, 0), formatStat(g.outputTokens, 0)]);
   return { title: 'LLM usage per episode', header, numeric: header.map((_, i) => i >= 3), rows, notes: [] };
 }
 
 function kindTable(groups: ReportGroup[], labels: Map<string, string>): ReportTable | undefined {
-  const rows: string[][] = [];
-  for (const g of groups) {
-    for (const k of g.byKind) {
-      rows.push([labels.get(seriesKey(g)) ?? g.method, g.level, k.kind, formatNumber(k.calls, 2), formatNumber(k.inputTokens, 0), formatNumber(k.outputTokens, 0)]);
-    }
-  }
+  const rows = groups.flatMap((g) => g.byKind.map((k) => [label(g, labels), g.level, k.kind, formatNumber(k.calls, 2), formatNumber(k.inputTokens, 0), formatNumber(k.outputTokens, 0)]));
   if (rows.length === 0) return undefined;
   const header = ['method', 'level', 'request kind', 'calls', 'input tokens', 'output tokens'];
   return { title: 'LLM usage per episode by request kind', header, numeric: header.map((_, i) => i >= 3), rows, notes: ['Means over all finished episodes of the group (0 for episodes without that kind).'] };
@@ -148,8 +125,8 @@ function modelTable(groups: ReportGroup[], labels: Map<string, string>): ReportT
     const k = seriesKey(g);
     if (seen.has(k)) continue;
     seen.add(k);
-    const configs = [...new Set(groups.filter((x) => seriesKey(x) === k).flatMap((x) => x.configs))].sort();
-    rows.push([labels.get(k) ?? g.method, `${g.model}${g.synthetic ? ' †' : ''}`, g.modelDescription || '—', configs.length > 0 ? configs.join('; ') : '—']);
+    const descriptions = [...new Set(groups.filter((x) => seriesKey(x) === k).map((x) => x.modelDescription))].sort();
+    rows.push([label(g, labels), modelCell(g), descriptions.join('; ') || '-', configText(g.config) || '-']);
   }
   return { title: 'Models and configurations', header: ['method', 'model', 'model description', 'config'], numeric: [false, false, false, false], rows, notes: [] };
 }
