@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { formatMalformed, readResults } from '../../eval/store.js';
@@ -55,11 +56,23 @@ export function register(program: Command): void {
       const { rows, warnings } = loadRows(results);
       for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
       if (rows.length === 0) throw new InputError('REPORT_INPUT', `no result rows in ${results.join(', ')}`);
+      const bar = !opts.json && process.stderr.isTTY
+        ? new cliProgress.SingleBar({ format: 'plots |{bar}| {value}/{total}', stream: process.stderr, clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic)
+        : undefined;
+      let started = false;
+      const onProgress = (done: number, total: number): void => {
+        if (!bar) return;
+        if (!started) bar.start(total, 0);
+        started = true;
+        bar.update(done);
+      };
       const report = await buildReport(rows, {
+        onProgress,
         timing: opts.timing !== false,
         preface: [`Inputs: ${results.map((r) => `\`${r}\``).join(', ')}`],
         ...(opts.title !== undefined ? { title: opts.title } : {}),
       });
+      bar?.stop();
       const written = writeReport(opts.out, report);
       const grouped = groupRows(rows);
       const done = rows.filter((r) => r.status === 'done').length;

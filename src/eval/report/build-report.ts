@@ -17,6 +17,8 @@ export interface ReportOptions {
   timing?: boolean;
   /** Lines shown under the title (e.g. the input paths). */
   preface?: string[];
+  /** Called after each plot is rendered. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface Report {
@@ -27,7 +29,7 @@ export interface Report {
 
 export async function buildReport(rows: readonly ResultRow[], options: ReportOptions = {}): Promise<Report> {
   const timing = options.timing ?? true;
-  const plots = await renderPlots(plotSpecs(groupRows(rows), { timing }));
+  const plots = await renderPlots(plotSpecs(groupRows(rows), { timing }), options.onProgress);
   const common = { timing, ...(options.title !== undefined ? { title: options.title } : {}), ...(options.preface ? { preface: options.preface } : {}) };
   const markdown = renderMarkdown(rows, { ...common, plots: plots.map((p) => ({ suite: p.suite, kind: p.kind, title: p.title, path: `plots/${p.file}` })) });
   const html = renderHtml(rows, { ...common, plots });

@@ -183,12 +183,13 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   }
 }
 
-/** Renders every plot (sequentially, so the output order is fixed). */
-export async function renderPlots(specs: readonly PlotSpec[]): Promise<RenderedPlot[]> {
+/** Renders every plot (sequentially, so the output order is fixed); `onProgress(done, total)` after each. */
+export async function renderPlots(specs: readonly PlotSpec[], onProgress?: (done: number, total: number) => void): Promise<RenderedPlot[]> {
   const out: RenderedPlot[] = [];
   for (const p of specs) {
     const { spec, ...rest } = p;
     out.push({ ...rest, svg: await renderSvg(spec) });
+    onProgress?.(out.length, specs.length);
   }
   return out;
 }
