@@ -19,6 +19,7 @@ const root = join(here, '..');
 const KITCHEN = join(here, 'fixtures', 'kitchen-demo.jsonl');
 const KITCHEN_FALLBACK = join(here, 'fixtures', 'kitchen-handwritten.jsonl');
 const HOUSEHOLD = join(here, 'fixtures', 'household-handwritten.jsonl');
+const HOUSEHOLD_DEMO = join(here, 'fixtures', 'household-demo.jsonl');
 const POMDP = join(here, 'fixtures', 'pomdp-tag.jsonl');
 const SHOTS = join(root, 'test-output', 'viewer');
 
@@ -151,9 +152,12 @@ describe('trace viewer', () => {
     await page.close();
   });
 
-  it('shows the household map, path, searched rooms and the repaired plan', async () => {
-    const { episode, steps } = records(HOUSEHOLD);
-    const url = await serve(HOUSEHOLD);
+  it.each([
+    ['recorded', HOUSEHOLD_DEMO],
+    ['hand-written, with removed steps', HOUSEHOLD],
+  ])('shows the household map, path, searched rooms and the repaired plan (%s)', async (_what, file) => {
+    const { episode, steps } = records(file);
+    const url = await serve(file);
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(url);
     await page.waitForSelector('#app[data-ready="true"]');
@@ -167,7 +171,8 @@ describe('trace viewer', () => {
       const s = await shown(page);
       expect(s.action).toBe(step.action);
       expect(s.feasible).toBe(String(step.feasible));
-      expect(s.locations).toEqual(step.belief?.locations);
+      expect(s.locations).toEqual(step.belief?.locations ?? []);
+      expect(s.goals).toEqual(step.belief?.goals ?? []);
       expect(await page.getByTestId('robot-path').getAttribute('data-rooms')).toBe(path.join(' '));
       const searched = await page.$$eval('[data-testid^="room-"]', (els) => els.filter((e) => (e as HTMLElement).dataset.searched === 'true').map((e) => (e as HTMLElement).dataset.testid));
       expect(searched.sort()).toEqual((state.searched ?? []).map((r) => `room-${r}`).sort());
@@ -177,9 +182,13 @@ describe('trace viewer', () => {
       expect(kinds.filter(([kind]) => kind === 'inserted').length).toBe(plan.repairs.reduce((c, r) => c + r.inserted.length, 0));
       expect(kinds.filter(([kind]) => kind === 'removed').length).toBe(plan.repairs.reduce((c, r) => c + r.removed.length, 0));
       expect(kinds.length).toBe(plan.steps.length + plan.repairs.reduce((c, r) => c + r.removed.length, 0));
+      const current = await page.$$eval('[data-testid="plan-step"].current .plan-text', (els) => els.map((e) => e.textContent));
+      expect(current).toEqual(plan.steps.includes(step.action) ? [step.action] : []);
     }
     expect(await page.$$eval('[data-testid^="room-"]', (els) => els.length)).toBe(rooms.length);
-    await page.screenshot({ path: join(SHOTS, 'household.png'), fullPage: true });
+    await page.keyboard.press('Home');
+    for (let i = 0; i < Math.min(steps.length, 16); i++) await page.keyboard.press('ArrowRight');
+    await page.screenshot({ path: join(SHOTS, file === HOUSEHOLD ? 'household-handwritten.png' : 'household.png'), fullPage: true });
     await page.close();
   });
 

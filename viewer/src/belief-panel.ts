@@ -36,6 +36,7 @@ export function beliefPanel(belief: TraceBelief | undefined, previous: TraceBeli
     h(
       'div',
       { class: 'belief-row', 'data-testid': 'belief-location', 'data-object': l.object, 'data-place': l.place, 'data-weight': String(l.weight) },
+      h('span', { class: 'rank' }),
       h('span', { class: 'hyp', title: `${l.object} → ${l.place}` }, `${pretty(l.object)} → ${pretty(l.place)}`),
       bar(l.weight, previous ? (prevLoc.get(`${l.object}\u0000${l.place}`) ?? 0) : undefined),
     ),
@@ -44,8 +45,8 @@ export function beliefPanel(belief: TraceBelief | undefined, previous: TraceBeli
   return panel(
     'Belief',
     'belief',
-    h('h3', {}, 'Goal hypotheses', h('span', { class: 'muted' }, ` (top ${belief.goals.length}, mass ${num(total, 3)})`)),
-    goals.length ? h('div', { class: 'belief-list' }, ...goals) : h('p', { class: 'muted' }, 'none'),
+    h('h3', {}, 'Goal hypotheses', goals.length ? h('span', { class: 'muted' }, ` (top ${belief.goals.length}, mass ${num(total, 3)})`) : null),
+    goals.length ? h('div', { class: 'belief-list' }, ...goals) : h('p', { class: 'muted' }, 'none recorded'),
     h('h3', {}, 'Hidden-location hypotheses'),
     locations.length ? h('div', { class: 'belief-list' }, ...locations) : h('p', { class: 'muted' }, 'none recorded'),
   );

@@ -132,7 +132,7 @@ export function householdPanel(world: { [k: string]: Json }, state: HouseholdSna
       { 'data-testid': `hh-object-${o.id}`, 'data-room': o.room, class: state.robot.holding === o.id ? 'held' : '' },
       h('td', {}, pretty(o.id)),
       h('td', {}, pretty(o.room)),
-      h('td', {}, o.parent ? `${o.relation ?? 'in'} ${pretty(o.parent)}` : ''),
+      h('td', {}, o.parent ? `${pretty((o.relation ?? 'in').replace(/^object_/, ''))} ${pretty(o.parent)}` : ''),
       h('td', {}, o.flags.join(', ')),
     ),
   );

@@ -11,7 +11,7 @@ import { recordPanel } from './details-panel.js';
 import { h, num } from './dom.js';
 import { householdPanel } from './household-panel.js';
 import { kitchenPanel } from './kitchen-panel.js';
-import { planPanel } from './plan-panel.js';
+import { planOccurrence, planPanel } from './plan-panel.js';
 import { timeline } from './timeline.js';
 import { householdPath, isHousehold, isKitchen, readTrace, type TraceView } from './trace-model.js';
 
@@ -53,6 +53,7 @@ function mount(view: TraceView, source: string): void {
     body,
   );
 
+  const stepList = view.frames.map((f) => f.step);
   let k = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   const render = (): void => {
@@ -68,7 +69,7 @@ function mount(view: TraceView, source: string): void {
     else if (isHousehold(f.state)) world = householdPanel(view.episode.world, f.state, householdPath(view.frames, k));
     else world = recordPanel(`World (${view.episode.env}; no state snapshots in this trace)`, 'world', view.episode.world) ?? h('section', { class: 'panel', 'data-testid': 'world' }, h('h2', {}, 'World'), h('p', { class: 'muted' }, 'No state recorded in this trace.'));
     const present = (p: HTMLElement | null): p is HTMLElement => p !== null;
-    worldCol.replaceChildren(world, ...[planPanel(f.step)].filter(present));
+    worldCol.replaceChildren(world, ...[planPanel(f.step, planOccurrence(stepList, k))].filter(present));
     sideCol.replaceChildren(actionPanel(f.step), beliefPanel(f.belief, before?.belief), searchPanel(f.step), ...[recordPanel('Step details', 'details', f.step?.details, ['decidedBy'])].filter(present));
     strip.select(k);
     if (location.hash !== `#${k}`) history.replaceState(null, '', `#${k}`);

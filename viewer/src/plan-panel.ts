@@ -16,6 +16,20 @@ interface PlanLine {
   reason?: string;
 }
 
+/** How many steps before frame `k` ran the same action under the same plan (consecutive frames only). */
+export function planOccurrence(steps: ReadonlyArray<TraceStep | undefined>, k: number): number {
+  const step = steps[k];
+  if (!step?.plan) return 0;
+  const key = JSON.stringify(step.plan.steps);
+  let n = 0;
+  for (let j = k - 1; j >= 0; j--) {
+    const s = steps[j];
+    if (!s?.plan || JSON.stringify(s.plan.steps) !== key) break;
+    if (s.action === step.action) n++;
+  }
+  return n;
+}
+
 /** The plan's steps interleaved with removed ones; `inserted` marks come from the repairs. */
 export function planLines(plan: Plan): PlanLine[] {
   const lines: PlanLine[] = plan.steps.map((text) => ({ text, kind: 'kept' }));
@@ -33,14 +47,19 @@ export function planLines(plan: Plan): PlanLine[] {
   return lines;
 }
 
-export function planPanel(step: TraceStep | undefined): HTMLElement | null {
+/**
+ * `occurrence`: how many earlier steps under this same plan executed the same
+ * action text, so the second `NavigateTo(fridge_0)` marks the second such plan step.
+ */
+export function planPanel(step: TraceStep | undefined, occurrence = 0): HTMLElement | null {
   const plan = step?.plan;
   if (!plan) return null;
   const current = step.action;
+  let seen = 0;
   let marked = false;
   let number = 0;
   const items = planLines(plan).map((l) => {
-    const isCurrent = !marked && l.kind !== 'removed' && l.text === current;
+    const isCurrent = !marked && l.kind !== 'removed' && l.text === current && seen++ === occurrence;
     if (isCurrent) marked = true;
     if (l.kind !== 'removed') number++;
     return h(
