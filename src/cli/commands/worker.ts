@@ -7,6 +7,7 @@
  * them back to the queue at once; a third exits immediately.
  */
 import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { DEFAULT_LOCK_MS, DEFAULT_QUEUE_NAME, DEFAULT_STALLED_MS, startWorker, type QueueWorkerEvent } from '../../eval/queue/index.js';
@@ -16,7 +17,7 @@ interface WorkerCliOptions {
   queueName: string;
   concurrency: string;
   id?: string;
-  data?: string;
+  dataDir?: string;
   lockSeconds: string;
   stalledSeconds: string;
   json?: boolean;
@@ -63,7 +64,7 @@ export function register(program: Command): void {
     .option('--queue-name <name>', 'BullMQ queue name (must match bench)', DEFAULT_QUEUE_NAME)
     .option('--concurrency <n>', 'episodes run at once', '1')
     .option('--id <name>', 'worker id recorded in each row (default HOST-PID)')
-    .option('--data <dir>', 'data folder for suites that read shared/data')
+    .option('--data-dir <dir>', 'shared data folder for suites that read it (ipc), as for bench')
     .option('--lock-seconds <s>', 'job lock; a dead worker\'s job is requeued after about lock + 2 × stalled-check', String(DEFAULT_LOCK_MS / 1000))
     .option('--stalled-seconds <s>', 'interval of the stalled-job check', String(DEFAULT_STALLED_MS / 1000))
     .option('--json', 'print each finished row as one JSON line')
@@ -89,15 +90,15 @@ export function register(program: Command): void {
         id,
         lockMs,
         stalledMs,
-        ...(o.data !== undefined ? { dataDir: o.data } : {}),
+        ...(o.dataDir !== undefined ? { dataDir: resolve(o.dataDir) } : {}),
         onEvent,
       });
       process.stderr.write(`[${id}] waiting for episodes on ${o.queue} (queue ${o.queueName}, concurrency ${concurrency}); Ctrl-C to stop\n`);
 
       let signals = 0;
       let resolveStopped: () => void = () => undefined;
-      const stopped = new Promise<void>((resolve) => {
-        resolveStopped = resolve;
+      const stopped = new Promise<void>((done) => {
+        resolveStopped = done;
       });
       const onSignal = (name: NodeJS.Signals) => {
         signals += 1;

@@ -12,5 +12,5 @@ export { isEpisodeJobResult, queueFailureRow } from './payload.js';
 export type { EpisodeJobData, EpisodeJobResult } from './payload.js';
 export { startWorker, DEFAULT_LOCK_MS, DEFAULT_MAX_STALLED, DEFAULT_STALLED_MS } from './start-worker.js';
 export type { QueueWorker, QueueWorkerEvent, QueueWorkerOptions } from './start-worker.js';
-export { readTraceLines, storeQueuedRow, storeRunner } from './store-runner.js';
-export type { QueueEpisodeRunner, QueueRunContext } from './store-runner.js';
+export { readTraceLines, storeQueuedRow, threadRunner } from './store-runner.js';
+export type { QueueEpisodeRunner, QueueRunContext, ThreadRunner } from './store-runner.js';

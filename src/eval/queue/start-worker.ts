@@ -11,9 +11,14 @@
  * than `maxStalledCount` times fails (the collector records an `error` row).
  * When the runner itself throws, the job is retried (3 attempts, 1 s apart).
  *
+ * Episodes run on worker threads (one per unit of concurrency), so the main
+ * thread renews locks even while an episode computes synchronously for
+ * longer than the lock.
+ *
  * Shutdown: `close()` stops taking jobs and lets the running episodes finish;
- * `release()` cancels them and puts their jobs straight back in the queue
- * (no attempt is counted) so that other workers take them over.
+ * `release()` cancels them (terminating their threads) and puts their jobs
+ * straight back in the queue (no attempt is counted) so that other workers
+ * take them over. An episode that finished before the release is returned.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +29,7 @@ import type { EpisodeSpec, ResultRow } from '../types.js';
 import { checkQueueName, checkRedis, DEFAULT_QUEUE_NAME } from './connection.js';
 import { keyOfJobId } from './job-id.js';
 import type { EpisodeJobData, EpisodeJobResult } from './payload.js';
-import { storeRunner, type QueueEpisodeRunner } from './store-runner.js';
+import { threadRunner, type QueueEpisodeRunner, type ThreadRunner } from './store-runner.js';
 
 export const DEFAULT_LOCK_MS = 30_000;
 export const DEFAULT_STALLED_MS = 15_000;
@@ -96,18 +101,24 @@ export async function startWorker(opts: QueueWorkerOptions): Promise<QueueWorker
   const emit = (event: QueueWorkerEvent) => opts.onEvent?.(event);
 
   let scratch: string | undefined;
-  let run = opts.run;
-  if (!run) {
+  let threads: ThreadRunner | undefined;
+  if (!opts.run) {
     scratch = mkdtempSync(join(tmpdir(), 'groundplan-worker-'));
-    run = storeRunner(scratch);
+    threads = threadRunner(scratch, concurrency);
   }
-  const runEpisodeJob: QueueEpisodeRunner = run;
+  const runEpisodeJob: QueueEpisodeRunner = opts.run ?? (threads as ThreadRunner).run;
 
+  let stopping = false;
   let releasing = false;
   const active = new Map<string, number>();
 
   const processor = async (job: Job<EpisodeJobData, EpisodeJobResult>, token?: string, signal?: AbortSignal): Promise<EpisodeJobResult> => {
     const { key, spec } = job.data;
+    if (stopping) {
+      // Fetched together with the last completion while shutting down: not ours to run.
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
     const controller = new AbortController();
     const abort = () => controller.abort();
     signal?.addEventListener('abort', abort);
@@ -115,13 +126,12 @@ export async function startWorker(opts: QueueWorkerOptions): Promise<QueueWorker
     active.set(key, performance.now());
     emit({ type: 'started', key, spec, attempt: job.attemptsStarted });
     try {
-      const result = await runEpisodeJob(spec, {
+      // A finished episode is returned even when a release came meanwhile.
+      return await runEpisodeJob(spec, {
         worker: opts.id,
         signal: controller.signal,
         ...(opts.dataDir !== undefined ? { dataDir: opts.dataDir } : {}),
       });
-      if (releasing) throw new Error('released');
-      return result;
     } catch (err) {
       if (releasing) {
         // Back to `wait` without counting an attempt; another worker takes it.
@@ -163,12 +173,14 @@ export async function startWorker(opts: QueueWorkerOptions): Promise<QueueWorker
 
   let closing: Promise<void> | undefined;
   const shutdown = (release: boolean): Promise<void> => {
+    stopping = true;
     if (release && !releasing) {
       releasing = true;
       worker.cancelAllJobs('released');
     }
     closing ??= (async () => {
       await worker.close();
+      await threads?.close();
       if (scratch) rmSync(scratch, { recursive: true, force: true });
     })();
     return closing;

@@ -1,12 +1,20 @@
 /**
- * Glue between the queue and the eval core. On a worker, `storeRunner` runs an
- * episode with `runEpisode` into a scratch result store and hands back the row
- * and the trace lines (the scratch trace is deleted). On the enqueuing machine,
- * `storeQueuedRow` writes a collected row and its trace into the real store,
- * at the same `traces/<key>.jsonl` path a local run would use.
+ * Glue between the queue and the eval core. On a worker, `threadRunner` runs
+ * each episode with the eval runner on a worker thread (the eval pool's
+ * `pool-worker` module), into a scratch result store, and hands back the row
+ * and the trace lines (the scratch trace is deleted). Threads keep the
+ * worker's main thread free while an episode computes, so BullMQ renews the
+ * job locks and handles signals even during long synchronous searches, and a
+ * cancelled episode is stopped by terminating its thread.
+ *
+ * On the enqueuing machine, `storeQueuedRow` writes a collected row and its
+ * trace into the real store, at the `traces/<key>.jsonl` path a local run uses.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { runEpisode } from '../runner.js';
+import { Piscina } from 'piscina';
+import { episodeKey } from '../key.js';
+import { poolWorkerFile } from '../pool.js';
+import type { PoolTask } from '../pool-worker.js';
 import { ResultStore } from '../store.js';
 import type { EpisodeSpec, ResultRow, TraceRecord } from '../types.js';
 import type { EpisodeJobResult } from './payload.js';
@@ -32,21 +40,28 @@ export function readTraceLines(path: string): TraceRecord[] {
     .map((line) => JSON.parse(line) as TraceRecord);
 }
 
-/** The default worker runner: the eval core's `runEpisode`, traces via `scratchDir`. */
-export function storeRunner(scratchDir: string): QueueEpisodeRunner {
+export interface ThreadRunner {
+  run: QueueEpisodeRunner;
+  /** Stops the threads (running episodes are terminated). */
+  close(): Promise<void>;
+}
+
+/** The default worker runner: `threads` worker threads running the eval runner, traces via `scratchDir`. */
+export function threadRunner(scratchDir: string, threads: number): ThreadRunner {
   const store = new ResultStore(scratchDir);
-  return async (spec, ctx) => {
-    const row = await runEpisode(spec, {
-      store,
-      worker: ctx.worker,
-      signal: ctx.signal,
-      ...(ctx.dataDir !== undefined ? { dataDir: ctx.dataDir } : {}),
-    });
-    const path = store.tracePath(row.key);
-    const trace = readTraceLines(path);
-    rmSync(path, { force: true });
-    return { row, trace };
+  const { filename, execArgv } = poolWorkerFile();
+  const pool = new Piscina({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 60_000, atomics: 'disabled', execArgv });
+  const run: QueueEpisodeRunner = async (spec, ctx) => {
+    const path = store.tracePath(episodeKey(spec));
+    try {
+      const task: PoolTask = { spec, dir: scratchDir, worker: ctx.worker, ...(ctx.dataDir !== undefined ? { dataDir: ctx.dataDir } : {}) };
+      const row = (await pool.run(task, { signal: ctx.signal })) as ResultRow;
+      return { row, trace: readTraceLines(path) };
+    } finally {
+      rmSync(path, { force: true });
+    }
   };
+  return { run, close: () => pool.destroy() };
 }
 
 /** Stores a row collected from the queue: its trace first, then the row. */
