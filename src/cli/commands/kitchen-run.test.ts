@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommandOut } from '../../../test/cli-harness.js';
 import { generateTasks, taskToJson } from '../../envs/kitchen/index.js';
+import type { TraceRecord } from '../../eval/types.js';
 import { register } from './kitchen.js';
 
 const run = (args: string[]) => runCommandOut([register], args);
@@ -22,13 +23,18 @@ describe('groundplan kitchen run', () => {
     const last = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { success: boolean; steps: number; llm: { calls: number; inputTokens: number } };
     expect(last.success).toBe(true);
     expect(last.llm.calls).toBeGreaterThan(0);
-    const lines = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; details?: { belief?: unknown[]; search?: { trials: number } } });
+    const lines = readFileSync(trace, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as TraceRecord);
     expect(lines[0].type).toBe('episode');
     expect(lines.at(-1)?.type).toBe('result');
     const steps = lines.filter((l) => l.type === 'step');
     expect(steps).toHaveLength(last.steps);
-    expect(steps[0].details?.belief?.length).toBeGreaterThan(0);
-    expect(steps[0].details?.search?.trials).toBeGreaterThan(0);
+    const first = steps[0].type === 'step' ? steps[0] : undefined;
+    expect(first?.belief?.goals.length).toBeGreaterThan(0);
+    expect(first?.search?.trials).toBeGreaterThan(0);
+    expect(first?.state && 'areas' in first.state ? first.state.areas.length : 0).toBeGreaterThan(0);
+    const end = lines.at(-1);
+    expect(end?.type === 'result' && end.row.status).toBe('done');
+    expect(end?.type === 'result' && end.row.success).toBe(true);
   }, 60_000);
 
   it('--rollout llm asks for the rollout policy once, vets it and plans with it', async () => {

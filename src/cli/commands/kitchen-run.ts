@@ -2,17 +2,22 @@
  * `groundplan kitchen run --task FILE --method tru-pomdp [...]`: run one
  * episode of a registered kitchen method, printing a step table as it goes
  * (action, reward, top hypothesis and its weight) and a result line; `--json`
- * ends with one JSON object; `--trace FILE` writes one JSONL line per step.
+ * ends with one JSON object; `--trace FILE` writes the evaluation trace format
+ * (`episode` line, one `step` line per action with the true state, belief and
+ * search, `result` line with the row; see docs/eval.md).
  * With `--model synthetic`, the task file's goal set and placements are the
  * synthetic model's hidden truth; the method never sees them.
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { loadTask, type KitchenTask } from '../../envs/kitchen/index.js';
 import { kitchenMethod, kitchenMethodNames, kitchenTruth, runKitchenEpisode, type KitchenRunResult, type MethodStepRecord } from '../../methods/index.js';
+import { episodeKey } from '../../eval/key.js';
+import { doneRow } from '../../eval/runner.js';
+import { kitchenTraceEpisode, kitchenTraceStep } from '../../eval/suites/kitchen.js';
+import { openTraceFile, toJson, type TraceWriter } from '../../eval/trace.js';
+import type { EpisodeSpec, Json } from '../../eval/types.js';
 import { asRolloutFunction, loadLlmPolicy } from '../../methods/tru-pomdp/policy/index.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
@@ -101,10 +106,21 @@ async function run(opts: KitchenRunOptions): Promise<void> {
   const llm = await resolveLlm(opts, { seed, truth: kitchenTruth(task) });
   const out = process.stdout;
   const json = Boolean(opts.json);
+  const spec: EpisodeSpec = {
+    suite: 'kitchen-run',
+    task: opts.task,
+    level: task.level ?? '',
+    method: opts.ablation ? `${opts.method}/${opts.ablation}` : opts.method,
+    model: opts.model ?? process.env.GROUNDPLAN_MODEL ?? llm.id,
+    seed,
+    config: toJson({ ...methodOptions, ...(stepLimit !== undefined ? { stepLimit } : {}), ...(opts.synthetic ? { synthetic: opts.synthetic } : {}) }) as { [key: string]: Json },
+  };
+  let trace: TraceWriter | undefined;
   if (opts.trace) {
-    mkdirSync(dirname(opts.trace), { recursive: true });
-    writeFileSync(opts.trace, `${JSON.stringify({ type: 'episode', task: opts.task, kitchen: task.kitchen, level: task.level, method: opts.method, options: methodOptions, model: llm.describe(), seed })}\n`);
+    trace = openTraceFile(opts.trace);
+    trace.write(kitchenTraceEpisode(spec, task));
   }
+  const t0 = performance.now();
   if (!json) {
     out.write(`task ${opts.task} (kitchen ${task.kitchen}${task.level ? `, ${task.level}` : ''}), method ${opts.method}${opts.ablation ? ` --ablation ${opts.ablation}` : ''}, model ${llm.describe()}, seed ${seed}\n`);
     out.write(`instruction: ${task.description}\n${STEP_HEADER}\n`);
@@ -128,9 +144,12 @@ async function run(opts: KitchenRunOptions): Promise<void> {
       ...(timeLimit !== undefined ? { timeLimitMs: timeLimit * 1000 } : {}),
       onStep: (r) => {
         if (!json) out.write(`${formatStepRow(r)}\n`);
-        if (opts.trace) appendFileSync(opts.trace, `${JSON.stringify({ type: 'step', ...r })}\n`);
+        trace?.write(kitchenTraceStep(r));
       },
     });
+  } catch (err) {
+    trace?.close();
+    throw err;
   } finally {
     closePolicy();
     await llm.close();
@@ -145,7 +164,12 @@ async function run(opts: KitchenRunOptions): Promise<void> {
     warnings: result.warnings.length,
     model: llm.describe(),
   };
-  if (opts.trace) appendFileSync(opts.trace, `${JSON.stringify({ type: 'result', ...summary, warnings: result.warnings })}\n`);
+  if (trace) {
+    const outcome = { ...result, metrics: {}, modelDescription: llm.describe() };
+    const row = doneRow(episodeKey(spec), spec, outcome, (performance.now() - t0) / 1000, 'local');
+    trace.write({ type: 'result', row, ...(result.warnings.length > 0 ? { warnings: result.warnings } : {}) });
+    trace.close();
+  }
   if (json) {
     out.write(`${JSON.stringify(summary)}\n`);
     return;

@@ -13,12 +13,12 @@
  */
 import { hashString, Rng } from '../../core/rng.js';
 import { GroundplanError } from '../../core/errors.js';
-import { generateTasks, isKitchenName, KITCHEN_LEVELS, STEP_LIMITS, type GeneratedTask, type KitchenLevel, type KitchenName } from '../../envs/kitchen/index.js';
+import { generateTasks, isKitchenName, KITCHEN_LEVELS, STEP_LIMITS, type GeneratedTask, type KitchenLevel, type KitchenName, type KitchenTask } from '../../envs/kitchen/index.js';
 import { kitchenMethod, kitchenMethodNames, kitchenSnapshot, kitchenTruth, runKitchenEpisode, type MethodStepRecord } from '../../methods/index.js';
 import { ABLATIONS } from '../../methods/tru-pomdp/index.js';
 import { episodeLlm, usageByKind } from '../episode-llm.js';
 import { toJson } from '../trace.js';
-import type { EpisodeSpec, Json, Suite, SuiteTask, TraceBelief, TraceStep } from '../types.js';
+import type { EpisodeSpec, Json, Suite, SuiteTask, TraceBelief, TraceEpisode, TraceStep } from '../types.js';
 
 export const KITCHEN_SUITE_KITCHENS: readonly KitchenName[] = ['one_wall', 'galley'];
 export const DEFAULT_KITCHEN_TASKS = 10;
@@ -97,6 +97,26 @@ export function kitchenTraceStep(r: MethodStepRecord): TraceStep {
   };
 }
 
+/** The trace's opening line for a kitchen task: instruction, areas, navigation costs, initial true state. */
+export function kitchenTraceEpisode(spec: EpisodeSpec, task: KitchenTask): TraceEpisode {
+  const layout = task.world.layout;
+  const n = layout.areas.length;
+  return {
+    type: 'episode',
+    spec,
+    env: 'kitchen',
+    instruction: task.description,
+    world: {
+      kitchen: task.kitchen,
+      level: task.level ?? null,
+      areas: layout.areas.map((a, i) => ({ name: a, furniture: layout.areaFurniture[i], initiallyOpen: layout.initiallyOpen[i] === 1 })),
+      navCost: layout.areas.map((_, i) => layout.areas.map((__, j) => Math.round(layout.dist[i * n + j] * 1000) / 1000)),
+      stepLimit: STEP_LIMITS[task.level ?? 'hard'],
+    },
+    initial: kitchenSnapshot(task.world, task.initial),
+  };
+}
+
 function kitchenSuite(level: KitchenLevel): Suite {
   const name = `kitchen:${level}`;
   return {
@@ -125,21 +145,7 @@ function kitchenSuite(level: KitchenLevel): Suite {
       const { method, options, knobOwners } = kitchenMethodFor(spec.method, spec);
       const seed = hashString(`${spec.task}|${spec.seed}`);
       const llm = await episodeLlm(spec, { truth: kitchenTruth(task), seed, knobOwners });
-      const layout = task.world.layout;
-      ctx.trace({
-        type: 'episode',
-        spec,
-        env: 'kitchen',
-        instruction: task.description,
-        world: {
-          kitchen: task.kitchen,
-          level: task.level,
-          areas: layout.areas.map((a, i) => ({ name: a, furniture: layout.areaFurniture[i], initiallyOpen: layout.initiallyOpen[i] === 1 })),
-          navCost: layout.areas.map((_, i) => layout.areas.map((__, j) => Math.round(layout.dist[i * layout.areas.length + j] * 1000) / 1000)),
-          stepLimit: STEP_LIMITS[task.level],
-        },
-        initial: kitchenSnapshot(task.world, task.initial),
-      });
+      ctx.trace(kitchenTraceEpisode(spec, task));
       let executed = 0;
       const r = await runKitchenEpisode(method, task, {
         llm: llm.client,

@@ -8,7 +8,7 @@
  *
  * Success: Tag — the target was tagged; RockSample — the rover exited;
  * Tiger (never terminal) — positive total reward over the steps.
- * Config: `trials` (default 100; Tiger 50), `maxSteps` (Tiger 20, else 90),
+ * Config: `trials` (DESPOT: default 100, Tiger 50; POMCP: 1000 simulations), `maxSteps` (Tiger 20, else 90),
  * `minParticles` (default 500).
  */
 import { GroundplanError } from '../../core/errors.js';
@@ -36,6 +36,8 @@ const DEFS: PomdpSuiteDef[] = [
 ];
 
 export const POMDP_METHODS = ['despot', 'pomcp'] as const;
+/** POMCP's default simulations per step (a simulation is far cheaper than a DESPOT trial). */
+export const POMCP_SIMULATIONS = 1000;
 /** Wall seconds per step after which the search stops regardless of the trial budget. */
 const CAP_SECONDS = 60;
 
@@ -68,14 +70,14 @@ function pomdpSuite(def: PomdpSuiteDef): Suite {
     llm: false,
     methods: POMDP_METHODS,
     defaultMethods: POMDP_METHODS,
-    defaultConfig: () => ({ trials: def.trials }),
+    defaultConfig: (method) => ({ trials: method === 'pomcp' ? POMCP_SIMULATIONS : def.trials }),
     tasks(options): SuiteTask[] {
       const n = options.n ?? def.tasks;
       return Array.from({ length: n }, (_, i) => ({ id: `ep-${i}`, level: def.problem }));
     },
     async run(spec, ctx) {
       const index = taskIndex(spec.task);
-      const trials = int(spec, 'trials', def.trials, 1);
+      const trials = int(spec, 'trials', spec.method === 'pomcp' ? POMCP_SIMULATIONS : def.trials, 1);
       const maxSteps = int(spec, 'maxSteps', def.maxSteps, 1);
       const minParticles = int(spec, 'minParticles', 500, 1);
       const seed = hashString(`${def.problem}|${index}|${spec.seed}`);
