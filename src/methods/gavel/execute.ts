@@ -45,6 +45,7 @@ export interface ExecuteOptions {
   tasks: readonly TaskSpec[];
   plans: TaskPlan[];
   policy: LoopPolicy;
+  /** LLM budget for replanning during execution (the runtime replans; separate from the planning rounds). */
   budget: PlanBudget;
   onRound: (r: RoundReport) => void;
 }
@@ -73,7 +74,7 @@ export function orderTasks(ctx: HouseholdMethodContext, o: ExecuteOptions, remai
 const shift = (edits: readonly RepairEdit[], by: number): RepairEdit[] => edits.map((e) => ({ ...e, stepIndex: e.stepIndex + by }));
 
 /** Repairs (model-derived) and, failing that, replans (LLM) the rest of task `i` from the current state. */
-async function recover(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number, rest: PlanStep[]): Promise<{ plan: PlanStep[]; edits: RepairEdit[]; valid: boolean } | undefined> {
+async function recover(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number, rest: PlanStep[], allowLlm: boolean, failure?: string): Promise<{ plan: PlanStep[]; edits: RepairEdit[]; valid: boolean } | undefined> {
   const G: Scene = ctx.env.believed();
   const goal = o.tasks[i].goal;
   let best: { plan: PlanStep[]; edits: RepairEdit[]; valid: boolean } | undefined;
@@ -87,7 +88,7 @@ async function recover(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number
     const v = verifyPlan(G, rest, goal);
     if (v.valid) return { plan: rest, edits: [], valid: true };
   }
-  if (o.policy.complaints !== 'none' && o.budget.left > 0) {
+  if (allowLlm && o.policy.complaints !== 'none' && o.budget.left > 0) {
     ctx.event({ kind: 'replan', message: `task ${i + 1}: asking the LLM to replan it from the current state` });
     const [tp] = await planTasks({
       llm: ctx.llm,
@@ -97,8 +98,9 @@ async function recover(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number
       beliefs: ctx.env.openBeliefs(),
       policy: o.policy,
       budget: o.budget,
+      ...(failure ? { feedback: [{ task: 0, plan: rest.map(formatStep), problems: [failure] }] } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
-      onRound: o.onRound,
+      onRound: (r) => o.onRound({ ...r, tasks: r.tasks.map((t) => ({ ...t, task: i })), feedback: r.feedback.map((f) => ({ ...f, task: i })) }),
     });
     ctx.stats.feedbackRounds = Math.max(0, o.budget.used - 1);
     ctx.stats.repairs += tp.edits.length;
@@ -115,15 +117,18 @@ async function runTask(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number
   const env = ctx.env;
   let plan = o.plans[i].plan;
   let edits = o.plans[i].edits;
+  // The LLM is asked again only when new observations broke a plan the graph had accepted,
+  // not to extend the budget of a plan that never verified.
+  let trusted = o.plans[i].verdict?.valid === true;
   // Task boundary: re-verify on G_t (observations may have changed what the plan needs).
   if (o.policy.verify) {
     const v = verifyPlan(env.believed(), plan, o.tasks[i].goal);
     if (!v.valid) {
       ctx.event({ kind: 'replan', message: `task ${i + 1}: its plan no longer verifies on G_t (${v.failure ? `${v.failure.code} at ${formatStep(v.failure.step)}` : 'goal or safety'})` });
-      const r = await recover(ctx, o, i, plan);
+      const r = await recover(ctx, o, i, plan, trusted);
       if (r) {
         const cand = verifyPlan(env.believed(), r.plan, o.tasks[i].goal);
-        if (compareRank(cand, v) > 0) [plan, edits] = [r.plan, r.edits];
+        if (compareRank(cand, v) > 0) [plan, edits, trusted] = [r.plan, r.edits, cand.valid];
       }
     }
   }
@@ -139,8 +144,9 @@ async function runTask(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number
     ctx.event({ kind: 'replan', message: `task ${i + 1}: ${fb.step} failed in the world: ${fb.failure?.code}: ${fb.failure?.message}`, data: { step: fb.step, code: fb.failure?.code ?? null } });
     if (!o.policy.verify && !o.policy.repair) return false;
     if (recoveries++ >= MAX_RECOVERIES) return false;
-    const r = await recover(ctx, o, i, plan.slice(k));
+    const r = await recover(ctx, o, i, plan.slice(k), trusted, `executing ${fb.step} failed: ${fb.failure?.code}: ${fb.failure?.message}`);
     if (!r) return false;
+    trusted = r.valid;
     plan = [...plan.slice(0, k), ...r.plan];
     edits = [...edits, ...shift(r.edits, k)];
     env.setPlan(plan, edits);

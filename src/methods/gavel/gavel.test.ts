@@ -6,6 +6,8 @@ import { householdMethod, householdMethodNames, runHouseholdEpisode } from './in
 import type { PlanVars } from './prompts.js';
 import { scriptedHousehold, TEST_PLANS, testHouseholdTask } from './test-task.js';
 import type { ScriptedModel } from '../../llm/index.js';
+import type { HouseholdTask } from '../../envs/household/index.js';
+import { parseStep, type PlanStep } from '../../scenegraph/index.js';
 
 async function run(name: string, llm: ScriptedModel, maxFeedback = 5): Promise<{ r: HouseholdRunResult; events: HouseholdEvent[]; trace: TraceRecord[] }> {
   const m = householdMethod(name);
@@ -144,5 +146,47 @@ describe('household methods', () => {
     const first = steps.find((s) => s.plan?.steps.includes('Grasp(plate)'));
     expect(first?.plan?.repairs.map((e) => e.rule)).toContain('approach');
     expect(first?.belief?.locations?.some((l) => l.object === 'plate')).toBe(true);
+  });
+});
+
+describe('what execution reveals', () => {
+  // The apple is really inside the closed fridge; the believed graph only has a room belief for it.
+  const appleTask = (): HouseholdTask => {
+    const t = testHouseholdTask();
+    const goal = { literals: [{ kind: 'relation' as const, rel: 'on_top' as const, a: 'apple', b: 'table' }] };
+    const plan = ['NavigateTo(fridge)', 'Open(fridge)', 'NavigateTo(apple)', 'Grasp(apple)', 'NavigateTo(table)', 'PlaceOnTop(apple, table)', 'NavigateTo(fridge)', 'Close(fridge)'].map((x) => parseStep(x) as PlanStep);
+    return { ...t, id: 'test/apple', instruction: 'Bring the apple to the table.', errands: ['bring the apple to the table'], goals: [goal], goal, subplans: [plan], referencePlan: plan, uncertain: ['apple'] };
+  };
+  const naive = ['NavigateTo(apple)', 'Grasp(apple)', 'NavigateTo(table)', 'PlaceOnTop(apple, table)'];
+  const informed = ['NavigateTo(fridge)', 'Open(fridge)', 'NavigateTo(apple)', 'Grasp(apple)', 'NavigateTo(table)', 'PlaceOnTop(apple, table)', 'NavigateTo(fridge)', 'Close(fridge)'];
+  const go = async (name: string, llm: ScriptedModel) => {
+    const m = householdMethod(name);
+    if (!m) throw new Error(name);
+    const events: HouseholdEvent[] = [];
+    const r = await runHouseholdEpisode(m, appleTask(), { llm, rng: new Rng(1), onEvent: (e) => events.push(e) });
+    return { r, events };
+  };
+
+  it('the plan verifies on the believed graph; the search finds the apple in the closed fridge; gavel repairs the rest without the LLM', async () => {
+    const llm = scriptedHousehold([[naive]], undefined, appleTask());
+    const { r, events } = await go('gavel', llm);
+    expect(events.some((e) => e.kind === 'replan' && /INSIDE_CLOSED/.test(e.message))).toBe(true);
+    expect(events.some((e) => e.kind === 'replan' && /open-container/.test(e.message))).toBe(true);
+    expect(planCalls(llm)).toHaveLength(1);
+    expect(r).toMatchObject({ success: true, goalsMet: 1, unsafe: [] });
+    expect(r.searches).toBeGreaterThan(0);
+  });
+
+  it('llm-only stops at the failed step; sayplan asks the LLM again with the failure', async () => {
+    const only = await go('llm-only', scriptedHousehold([[naive]], undefined, appleTask()));
+    expect(only.r.status).toBe('step-failed');
+    const llm = scriptedHousehold([[naive], [informed]], undefined, appleTask());
+    const say = await go('sayplan', llm);
+    const calls = planCalls(llm);
+    expect(calls).toHaveLength(2);
+    expect(((calls[1].vars as PlanVars).feedback ?? [])[0].problems[0]).toMatch(/executing NavigateTo\(apple\) failed: INSIDE_CLOSED/);
+    // The replan sees the apple where the search found it.
+    expect((calls[1].vars as PlanVars).scene).toMatch(/apple \[apple[^\n]*inside fridge/);
+    expect(say.r).toMatchObject({ success: true, feedbackRounds: 1, repairs: 0 });
   });
 });

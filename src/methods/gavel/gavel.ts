@@ -54,8 +54,10 @@ async function runGavel(ctx: HouseholdMethodContext, policy: LoopPolicy): Promis
   plans.forEach((p, i) => {
     if (p.verdict && !p.verdict.valid) ctx.warn(`task ${i + 1}: executing an unverified plan (best after ${budget.used} call(s)): ${p.verdict.failure ? `${p.verdict.failure.code} at ${formatStep(p.verdict.failure.step)}` : 'goal or safety open'}`);
   });
-  await executeTasks(ctx, { instruction: env.instruction, tasks: u.tasks, plans, policy, budget, onRound });
-  ctx.stats.feedbackRounds = Math.max(0, budget.used - 1);
+  // Replanning after a step fails in the world (new observations) gets its own budget of T calls.
+  const runtime: PlanBudget = { left: policy.complaints === 'none' ? 0 : Math.max(1, ctx.maxFeedback), used: budget.used };
+  await executeTasks(ctx, { instruction: env.instruction, tasks: u.tasks, plans, policy, budget: runtime, onRound });
+  ctx.stats.feedbackRounds = Math.max(0, runtime.used - 1);
 }
 
 export function gavelMethod(name: string): HouseholdMethod {

@@ -93,6 +93,8 @@ export interface PlanTasksOptions {
   budget: PlanBudget;
   /** Plans to improve on (e.g. from before a replan); kept when no new answer ranks higher. */
   previous?: readonly (TaskPlan | undefined)[];
+  /** A complaint to send with the first call (e.g. a step that failed during execution). */
+  feedback?: PlanFeedback[];
   signal?: AbortSignal;
   onRound?: (r: RoundReport) => void;
 }
@@ -110,7 +112,7 @@ export async function planTasks(o: PlanTasksOptions): Promise<TaskPlan[]> {
   const best: (TaskPlan | undefined)[] = o.previous ? [...o.previous] : new Array<TaskPlan | undefined>(n).fill(undefined);
   const scene = renderScene(o.scene, { beliefs: o.beliefs });
   const taskVars = o.tasks.map((t) => ({ task: t.text, goal: t.goal.literals.map(formatLiteral), objects: t.objects }));
-  let feedback: PlanFeedback[] | undefined;
+  let feedback: PlanFeedback[] | undefined = o.feedback;
   while (o.budget.left > 0) {
     o.budget.left--;
     o.budget.used++;

@@ -8,7 +8,7 @@ import type { HouseholdTask } from '../../envs/household/index.js';
 import { createScriptedModel, type LlmRequest, type ScriptedModel } from '../../llm/index.js';
 import { testSceneJson } from '../../scenegraph/fixtures.js';
 import { parseStep, type PlanStep } from '../../scenegraph/index.js';
-import type { ExtractVars, PlanVars } from './prompts.js';
+import { householdTruth, type ExtractVars, type PlanVars } from './prompts.js';
 
 const steps = (xs: string[]): PlanStep[] => xs.map((x) => parseStep(x) as PlanStep);
 
@@ -51,20 +51,21 @@ export function testHouseholdTask(): HouseholdTask {
  * correctly (unless `extract` overrides them); `plans[k]` is the answer to
  * the k-th `gavel.plan` call (the last one repeats), as step lists per task.
  */
-export function scriptedHousehold(plans: string[][][], extract?: (v: ExtractVars, attempt: number) => { objects: string[]; goal: string[] }): ScriptedModel {
+export function scriptedHousehold(plans: string[][][], extract?: (v: ExtractVars, attempt: number) => { objects: string[]; goal: string[] }, task: HouseholdTask = testHouseholdTask()): ScriptedModel {
+  const truth = householdTruth(task);
   let k = 0;
   return createScriptedModel({
     byKind: {
-      'gavel.decompose': JSON.stringify({ tasks: TEST_ERRANDS }),
+      'gavel.decompose': JSON.stringify({ tasks: truth.errands }),
       'gavel.extract': (r: LlmRequest) => {
         const v = r.vars as ExtractVars;
-        return JSON.stringify(extract ? extract(v, r.attempt ?? 1) : { objects: [], goal: TEST_GOALS[v.index] });
+        return JSON.stringify(extract ? extract(v, r.attempt ?? 1) : { objects: [], goal: truth.goals[v.index] });
       },
       'gavel.plan': (r: LlmRequest) => {
         const v = r.vars as PlanVars;
         const p = plans[Math.min(k++, plans.length - 1)];
         // A replan of one task during execution gets that task's plan.
-        const pick = v.tasks.length === p.length ? p : v.tasks.map((t) => p[TEST_ERRANDS.indexOf(t.task)] ?? []);
+        const pick = v.tasks.length === p.length ? p : v.tasks.map((t) => p[truth.errands.indexOf(t.task)] ?? []);
         return JSON.stringify({ tasks: pick.map((s, i) => ({ task: i + 1, steps: s })) });
       },
     },
