@@ -65,7 +65,7 @@ export function register(program: Command): void {
     .option('--concurrency <n>', 'episodes run at once', '1')
     .option('--id <name>', 'worker id recorded in each row (default HOST-PID)')
     .option('--data-dir <dir>', 'shared data folder for suites that read it (ipc), as for bench')
-    .option('--lock-seconds <s>', 'job lock; a dead worker\'s job is requeued after about lock + 2 × stalled-check', String(DEFAULT_LOCK_MS / 1000))
+    .option('--lock-seconds <s>', 'job lock; a dead worker\'s job is requeued at most lock + stalled-check seconds after it died', String(DEFAULT_LOCK_MS / 1000))
     .option('--stalled-seconds <s>', 'interval of the stalled-job check', String(DEFAULT_STALLED_MS / 1000))
     .option('--json', 'print each finished row as one JSON line')
     .option('--verbose', 'also report each episode start on stderr')

@@ -7,7 +7,7 @@
  * every `lockMs / 2`. If the worker dies, its lock expires after `lockMs`, and
  * the next stalled-job check of any live worker (every `stalledMs`) moves the
  * job back to `wait`, where another worker takes it: a killed worker's episode
- * is restarted within about `lockMs + 2 * stalledMs`. A job that stalls more
+ * is back in `wait` at most `lockMs + stalledMs` after the crash. A job that stalls more
  * than `maxStalledCount` times fails (the collector records an `error` row).
  * When the runner itself throws, the job is retried (3 attempts, 1 s apart).
  *
