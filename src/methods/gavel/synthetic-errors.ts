@@ -15,7 +15,7 @@
  * hand is not fetched again.
  */
 import type { Rng } from '../../core/rng.js';
-import { formatStep, parseStep, type PlanStep } from '../../scenegraph/index.js';
+import { formatStep, parseStep, type GoalLiteral, type PlanStep } from '../../scenegraph/index.js';
 
 export const PLAN_ERROR_KINDS = ['missingNavigate', 'missingOpen', 'forgottenRestore', 'swappedOrder', 'hallucinatedObject', 'wrongObject', 'missingApplianceStep', 'duplicateStep'] as const;
 export type PlanErrorKind = (typeof PLAN_ERROR_KINDS)[number];
@@ -41,18 +41,21 @@ export interface SceneView {
   open: Set<string>;
   /** Objects listed under "not yet seen". */
   unseen: Set<string>;
+  /** Objects shown as openable. */
+  openable: Set<string>;
   holding: string | null;
 }
 
 /** Reads the ids, categories, `inside` relations, open flags and the hand off `renderScene` output. */
 export function readSceneView(text: string): SceneView {
-  const v: SceneView = { ids: new Set(), category: new Map(), inside: new Map(), open: new Set(), unseen: new Set(), holding: null };
+  const v: SceneView = { ids: new Set(), category: new Map(), inside: new Map(), open: new Set(), unseen: new Set(), openable: new Set(), holding: null };
   let unseenSection = false;
   for (const line of text.split('\n')) {
     if (line.startsWith('Objects not yet seen')) unseenSection = true;
-    const m = /^\s*- (\S+) \[([^;\]]+)[^\]]*\](.*)$/.exec(line);
+    const m = /^\s*- (\S+) \[([^;\]]+)([^\]]*)\](.*)$/.exec(line);
     if (m) {
-      const [, id, cat, rest] = m;
+      const [, id, cat, aff, rest] = m;
+      if (/\bopenable\b/.test(aff)) v.openable.add(id);
       v.ids.add(id);
       v.category.set(id, cat.trim());
       if (unseenSection) v.unseen.add(id);
@@ -75,7 +78,7 @@ const APPLIANCE_CATEGORY = /dishwasher|washer|dryer|stove|oven|microwave|sink|ra
  * in the goal, no object of the plan shown inside) are not opened or closed;
  * containers shown open are not opened again; a held object is not fetched again.
  */
-export function believedReference(reference: readonly PlanStep[], view: SceneView, goalIds: ReadonlySet<string>): PlanStep[] {
+export function believedReference(reference: readonly PlanStep[], view: SceneView, goalIds: ReadonlySet<string>, goal: readonly GoalLiteral[] = []): PlanStep[] {
   const planIds = new Set(reference.flatMap((s) => s.args));
   const destinations = new Set(reference.filter((s) => s.action === 'PlaceInside').map((s) => s.args[1]));
   const explained = (c: string): boolean => destinations.has(c) || goalIds.has(c) || [...view.inside].some(([o, p]) => p === c && planIds.has(o) && o !== c);
@@ -98,7 +101,34 @@ export function believedReference(reference: readonly PlanStep[], view: SceneVie
   }
   // closing what is neither shown open nor opened earlier in the plan
   dropAt((s, i) => s.action === 'Close' && !view.open.has(s.args[0]) && !plan.slice(0, i).some((p) => p.action === 'Open' && p.args[0] === s.args[0]));
-  return plan;
+  return [...fetches(plan, view, goal), ...plan];
+}
+
+/**
+ * Goal objects the reference never picks up (in the true world their goal
+ * already held) but that the model sees elsewhere or not at all: it plans to
+ * bring them, as the instruction says.
+ */
+function fetches(plan: readonly PlanStep[], view: SceneView, goal: readonly GoalLiteral[]): PlanStep[] {
+  const out: PlanStep[] = [];
+  const step = (action: string, ...args: string[]): PlanStep => ({ action, args });
+  for (const l of goal) {
+    if (l.negated || (l.kind !== 'relation' && l.kind !== 'room')) continue;
+    const [o, d] = l.kind === 'relation' ? [l.a, l.b] : [l.object, l.room];
+    if (plan.some((s) => s.action === 'Grasp' && s.args[0] === o) || view.holding === o) continue;
+    // shown already in place: nothing to do
+    if (l.kind === 'relation' && l.rel === 'object_inside' && view.inside.get(o) === d) continue;
+    if (!view.unseen.has(o) && l.kind === 'relation' && l.rel !== 'object_inside') continue;
+    const opens = l.kind === 'relation' && l.rel === 'object_inside' && view.openable.has(d) && !view.open.has(d);
+    if (opens) out.push(step('NavigateTo', d), step('Open', d));
+    out.push(step('NavigateTo', o), step('Grasp', o), step('NavigateTo', d));
+    if (l.kind === 'room' || (l.kind === 'relation' && l.rel === 'next_to')) out.push(step('Release', o));
+    else if (l.kind === 'relation' && l.rel === 'object_inside') out.push(step('PlaceInside', o, d));
+    else if (l.kind === 'relation' && l.rel === 'on_top') out.push(step('PlaceOnTop', o, d));
+    else continue;
+    if (opens) out.push(step('Close', d));
+  }
+  return out;
 }
 
 /** An id that looks like a scene id of the same category but is not in the scene (`bowl_0` → `bowl_1`). */
@@ -249,10 +279,16 @@ export function fixNamed(previous: readonly string[], reference: readonly PlanSt
   let out = previous.slice();
   let named = 0;
   let fixed = 0;
-  for (const h of [...hunks].reverse()) {
+  // an id written wrong is one error wherever it occurs: fixed everywhere or nowhere
+  const refIds = new Set(reference.flatMap((s) => s.args));
+  const decided = new Map<string, boolean>();
+  for (const [k, h] of [...hunks.entries()].reverse()) {
     if (!hunkNamed(h, previous, ref, problems)) continue;
     named++;
-    if (!rng.chance(fixProb)) continue;
+    const wrong = previous.slice(h.a0, h.a1).flatMap((s) => parseStep(s)?.args ?? []).find((a) => !refIds.has(a));
+    const key = wrong ?? `#${k}`;
+    if (!decided.has(key)) decided.set(key, rng.chance(fixProb));
+    if (!decided.get(key)) continue;
     fixed++;
     out = [...out.slice(0, h.a0), ...ref.slice(h.b0, h.b1), ...out.slice(h.a1)];
   }

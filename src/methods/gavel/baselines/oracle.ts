@@ -43,7 +43,7 @@ async function runOracle(ctx: HouseholdMethodContext, options: Record<string, un
       const x = step.args[0];
       if (step.action === 'NavigateTo' && uncertain.has(x) && !seen.has(x)) {
         const room = truth.roomOf(x);
-        if (room !== undefined && room !== ctx.env.robotRoom()) ctx.env.execute({ action: 'NavigateTo', args: [room] });
+        if (room !== undefined) ctx.env.execute({ action: 'NavigateTo', args: [room] });
       }
       for (const a of step.args) seen.add(a);
       const fb = ctx.env.execute(step);
