@@ -136,13 +136,15 @@ export async function enqueueSuite(opts: EnqueueOptions): Promise<EnqueueResult>
   const inspect = async (key: string, phase: 'initial' | 'run'): Promise<void> => {
     const spec = pending.get(key);
     if (!spec || claimed.has(key)) return;
+    // One cheap state read per pending job; the job (and its result) only once finished.
+    const state = await queue.getJobState(jobIdFor(key));
+    if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return;
     const job = await queue.getJob(jobIdFor(key));
-    if (!job) {
+    if (!job || state === 'unknown') {
       // Removed by someone else (another collector, an obliterate): queue it again.
-      if (phase === 'run' && !claimed.has(key)) await addJobs(queue, [[key, spec]]);
+      if (!job && phase === 'run' && !claimed.has(key)) await addJobs(queue, [[key, spec]]);
       return;
     }
-    const state = await job.getState();
     if (claimed.has(key)) return;
     const worker = job.processedBy ?? undefined;
     const wallSeconds = job.finishedOn && job.processedOn ? (job.finishedOn - job.processedOn) / 1000 : 0;
