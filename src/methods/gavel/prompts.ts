@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { HouseholdTask } from '../../envs/household/index.js';
 import type { ChatMessage } from '../../llm/index.js';
 import { formatLiteral, formatStep, sceneFromJson } from '../../scenegraph/index.js';
+import { supportOf } from './view.js';
 
 // ---------------------------------------------------------------------------
 // Hidden truth (for the synthetic model only; the method never sees it).
@@ -48,14 +49,7 @@ export function householdTruth(task: HouseholdTask): HouseholdTruth {
     errands: task.errands ?? [task.instruction],
     goals: task.goals.map((g) => g.literals.map(formatLiteral)),
     subplans: task.subplans.map((p) => p.map(formatStep)),
-    uncertain: task.uncertain.map((o) => {
-      const entry: HouseholdTruth['uncertain'][number] = { object: o, category: scene.objects.get(o)?.category ?? o, room: s.roomOf(o) ?? '' };
-      for (const rel of ['object_inside', 'on_top', 'under'] as const) {
-        const [p] = s.targets(rel, o);
-        if (p !== undefined) return { ...entry, parent: p, relation: rel };
-      }
-      return entry;
-    }),
+    uncertain: task.uncertain.map((o) => ({ object: o, category: scene.objects.get(o)?.category ?? o, room: s.roomOf(o) ?? '', ...supportOf(s, o) })),
   };
 }
 

@@ -21,6 +21,7 @@ import {
   type RepairEdit,
   type RoomBelief,
   type Scene,
+  type WorldState,
 } from '../../scenegraph/index.js';
 
 /** What one `execute` call did in the true world. */
@@ -78,6 +79,15 @@ export interface ViewOptions {
   planningSeconds: () => number;
 }
 
+/** What an object rests in, on or under (`{parent, relation}`), or nothing when it is on the floor. */
+export function supportOf(s: WorldState, id: string): { parent: string; relation: string } | Record<string, never> {
+  for (const rel of ['object_inside', 'on_top', 'under'] as const) {
+    const [p] = s.targets(rel, id);
+    if (p !== undefined) return { parent: p, relation: rel };
+  }
+  return {};
+}
+
 /** The true state as a trace snapshot: the robot, and the movable objects and those with flags. */
 export function householdSnapshot(env: HouseholdEnv, searched: readonly string[]): HouseholdSnapshot {
   const s = env.state;
@@ -85,15 +95,7 @@ export function householdSnapshot(env: HouseholdEnv, searched: readonly string[]
   for (const o of env.scene.objects.values()) {
     const flags = s.flagsOf(o.id);
     if (!o.affordances.includes('graspable') && flags.length === 0) continue;
-    const entry: HouseholdSnapshot['objects'][number] = { id: o.id, room: s.roomOf(o.id) ?? '', flags: [...flags] };
-    for (const rel of ['object_inside', 'on_top', 'under'] as const) {
-      const [p] = s.targets(rel, o.id);
-      if (p !== undefined) {
-        entry.parent = p;
-        entry.relation = rel;
-        break;
-      }
-    }
+    const entry: HouseholdSnapshot['objects'][number] = { id: o.id, room: s.roomOf(o.id) ?? '', flags: [...flags], ...supportOf(s, o.id) };
     if (s.robot.holding === o.id) {
       entry.parent = 'robot';
       entry.relation = 'holding';
