@@ -162,7 +162,7 @@ export function planMessages(v: PlanVars): ChatMessage[] {
   const msgs: ChatMessage[] = [
     {
       role: 'system',
-      content: `${ROBOT}\nWrite one action sequence per task using only these primitives, with scene ids as arguments:\n${ACTION_DEFINITIONS}\nEach task's plan starts where the previous one ended; tasks may later be executed in another order, so each plan must work on its own from the current scene. Answer with JSON only: {"tasks": [{"task": 1, "steps": ["NavigateTo(id)", "Grasp(id)", ...]}, ...]} with one entry per task, in task order.`,
+      content: `${ROBOT}\nWrite one action sequence per task using only these primitives, with scene ids as arguments:\n${ACTION_DEFINITIONS}\nEach task's plan must work on its own from the scene as shown: tasks are checked one by one and may be executed in any order. Objects not yet seen are shown with room beliefs only; one may turn out to be inside a closed container, and the robot then adapts its plan. Answer with JSON only: {"tasks": [{"task": 1, "steps": ["NavigateTo(id)", "Grasp(id)", ...]}, ...]} with one entry per task, in task order.`,
     },
     { role: 'user', content: `Instruction: ${v.instruction}\nTasks:\n${tasks}\n\nScene (believed):\n${v.scene}` },
   ];
