@@ -4,11 +4,12 @@
  */
 import { InputError } from '../../core/errors.js';
 import type { Suite } from '../types.js';
+import { householdSuites } from './household.js';
 import { ipcSuite } from './ipc.js';
 import { kitchenSuites } from './kitchen.js';
 import { pomdpSuites } from './pomdp.js';
 
-const SUITES: Suite[] = [...kitchenSuites, ...pomdpSuites, ipcSuite];
+const SUITES: Suite[] = [...kitchenSuites, ...householdSuites, ...pomdpSuites, ipcSuite];
 
 export function suiteNames(): string[] {
   return SUITES.map((s) => s.name);
@@ -28,3 +29,4 @@ export function suite(name: string): Suite {
 export { kitchenSuites, kitchenSuiteMethods, kitchenTask, kitchenTraceStep, parseKitchenTaskId, KITCHEN_SUITE_KITCHENS } from './kitchen.js';
 export { pomdpSuites, POMDP_METHODS } from './pomdp.js';
 export { ipcSuite, IPC_METHODS } from './ipc.js';
+export { householdSuites } from './household.js';
