@@ -163,6 +163,8 @@ function orderingTimes(tasks: readonly HouseholdTask[]): { first: number[]; whol
   return { first, whole };
 }
 
+const SEMANTIC = new Set(['cooked', 'washed', 'dried']);
+
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))];
 
 async function main(): Promise<void> {
@@ -189,6 +191,13 @@ async function main(): Promise<void> {
   lines.push(`Table II shape: ${mTasks.length} multi-task instructions (task seed 1) × ${seeds} seeds.`);
   lines.push('');
   lines.push(tableII(mRows));
+  const semantic = new Set(multiTasks(dir, 1, nMulti).flatMap((t, i) => (t.goal.literals.some((l) => l.kind === 'flag' && SEMANTIC.has(l.flag) && !l.negated) ? [`s1-${i}`] : [])));
+  const split = (m: string, needs: boolean): string => {
+    const rs = mRows.filter((r) => r.spec.method === m && r.status === 'done' && semantic.has(r.spec.task) === needs);
+    return rs.length ? `${(100 * mean(rs.map((r) => (r.success ? 1 : 0)))).toFixed(1)} % of ${rs.length}` : '-';
+  };
+  lines.push('');
+  lines.push(`${semantic.size} of ${mTasks.length} instructions need an appliance-made state (cooked, washed, dried). Success without / with one: ${multiMethods.map((m) => `${m} ${split(m, false)} / ${split(m, true)}`).join('; ')}.`);
   const ord = orderingTimes(generateMultiTasks(loadBehaviorData(dir), { count: nMulti, seed: 1 }));
   lines.push('');
   lines.push(`Ordering time per instruction (${ord.first.length} instructions): cost matrices + chooseOrder with the interference check, at the start: median ${median(ord.first).toFixed(2)} ms, p95 ${p95(ord.first).toFixed(2)} ms; every reordering of a whole gavel run (with its simulated execution): median ${median(ord.whole).toFixed(2)} ms, p95 ${p95(ord.whole).toFixed(2)} ms.`);
