@@ -138,15 +138,26 @@ describe('enqueueSuite + startWorker (in process)', () => {
     const name = queueName('broken');
     const calls: string[] = [];
     const worker = await startWorker({ url: redis.url, queueName: name, id: 'w2', run: fakeRunner(calls, new Set(['bad'])) });
-    workers.push(worker);
     const rows: ResultRow[] = [];
-    const result = await enqueueSuite({ url: redis.url, queueName: name, specs: [spec('good', 2), spec('bad', 3)], keyOf, onRow: (r) => void rows.push(r), pollMs: 100 });
+    const specs = [spec('good', 2), spec('bad', 3)];
+    const result = await enqueueSuite({ url: redis.url, queueName: name, specs, keyOf, onRow: (r) => void rows.push(r), pollMs: 100, keepJobs: true });
     expect(result).toMatchObject({ total: 2, done: 2, failed: 1 });
     const bad = rows.find((r) => r.spec.task === 'bad');
     expect(bad).toMatchObject({ status: 'error', success: false, worker: 'w2' });
     expect(bad?.error).toContain('runner broke on bad');
     expect(calls.filter((c) => c.includes('bad')).length).toBe(3);
     expect(rows.find((r) => r.spec.task === 'good')).toMatchObject({ status: 'done', success: true, reward: 3 });
+
+    // The next run (runner fixed) collects the kept row and runs the failed job afresh.
+    await worker.close();
+    const fixed = await startWorker({ url: redis.url, queueName: name, id: 'w3', run: fakeRunner(calls) });
+    workers.push(fixed);
+    const again: ResultRow[] = [];
+    const second = await enqueueSuite({ url: redis.url, queueName: name, specs, keyOf, onRow: (r) => void again.push(r), pollMs: 100 });
+    expect(second).toMatchObject({ total: 2, done: 2, earlier: 1, failed: 0 });
+    expect(again.find((r) => r.spec.task === 'bad')).toMatchObject({ status: 'done', worker: 'w3' });
+    expect(again.find((r) => r.spec.task === 'good')).toMatchObject({ status: 'done', worker: 'w2' });
+    expect(calls.filter((c) => c.includes('good')).length).toBe(1);
   }, 20_000);
 
   it('hands running jobs back to the queue on release, and another worker finishes them', async () => {

@@ -161,8 +161,10 @@ export async function enqueueSuite(opts: EnqueueOptions): Promise<EnqueueResult>
       }
     } else if (state === 'failed') {
       if (phase === 'initial') {
-        // Left over from an earlier run: give it a fresh set of attempts.
-        await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+        // Left over from an earlier run: queue it afresh (a retry would keep its
+        // stall count, and a job failed by stalls would fail again at once).
+        await job.remove();
+        await addJobs(queue, [[key, spec]]);
         return;
       }
       claimed.add(key);
