@@ -98,6 +98,7 @@ async function recover(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number
       beliefs: ctx.env.openBeliefs(),
       policy: o.policy,
       budget: o.budget,
+      timeLeftMs: ctx.timeLeftMs,
       ...(failure ? { feedback: [{ task: 0, plan: rest.map(formatStep), problems: [failure] }] } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
       onRound: (r) => o.onRound({ ...r, tasks: r.tasks.map((t) => ({ ...t, task: i })), feedback: r.feedback.map((f) => ({ ...f, task: i })) }),

@@ -190,3 +190,12 @@ describe('what execution reveals', () => {
     expect(say.r).toMatchObject({ success: true, feedbackRounds: 1, repairs: 0 });
   });
 });
+
+describe('budgets', () => {
+  it('an exhausted episode time budget ends the run as time-limit, not an exception', async () => {
+    const m = householdMethod('gavel');
+    if (!m) throw new Error('gavel');
+    const r = await runHouseholdEpisode(m, testHouseholdTask(), { llm: scriptedHousehold([GOOD]), rng: new Rng(1), timeLimitMs: 0 });
+    expect(r).toMatchObject({ status: 'time-limit', success: false, steps: 0 });
+  });
+});

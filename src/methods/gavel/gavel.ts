@@ -48,7 +48,7 @@ async function runGavel(ctx: HouseholdMethodContext, policy: LoopPolicy): Promis
   for (const w of u.warnings) ctx.event({ kind: 'note', message: `warning: ${w}` });
   const budget: PlanBudget = { left: policy.complaints === 'none' ? 1 : Math.max(1, ctx.maxFeedback), used: 0 };
   const onRound = (r: RoundReport) => ctx.event({ kind: 'round', message: roundMessage(r), data: { round: r.round, complaint: r.complaint, tasks: r.tasks.map((t) => ({ task: t.task, valid: t.valid, failure: t.failure ?? null, unmet: t.unmet, unsafe: t.unsafe, repairs: t.repairs })), feedback: r.feedback.map((f) => ({ task: f.task, problems: f.problems })) } });
-  const plans = await planTasks({ llm: ctx.llm, instruction: env.instruction, tasks: u.tasks, scene: G0, beliefs: env.openBeliefs(), policy, budget, ...(ctx.signal ? { signal: ctx.signal } : {}), onRound });
+  const plans = await planTasks({ llm: ctx.llm, instruction: env.instruction, tasks: u.tasks, scene: G0, beliefs: env.openBeliefs(), policy, budget, timeLeftMs: ctx.timeLeftMs, ...(ctx.signal ? { signal: ctx.signal } : {}), onRound });
   ctx.stats.feedbackRounds = Math.max(0, budget.used - 1);
   ctx.stats.repairs += plans.reduce((n, p) => n + p.edits.length, 0);
   plans.forEach((p, i) => {

@@ -7,6 +7,7 @@
  * seed's rank rk(ω) over all rounds is kept. An answer naming an id that is
  * not in the scene is a verdict (UNKNOWN_OBJECT), never an exception.
  */
+import { GroundplanError } from '../../core/errors.js';
 import { ask, type LlmClient } from '../../llm/index.js';
 import {
   compareRank,
@@ -93,6 +94,8 @@ export interface PlanTasksOptions {
   budget: PlanBudget;
   /** Plans to improve on (e.g. from before a replan); kept when no new answer ranks higher. */
   previous?: readonly (TaskPlan | undefined)[];
+  /** Milliseconds left in the episode; a plan call is not started when none is left (HOUSEHOLD_TIME). */
+  timeLeftMs?: () => number;
   /** A complaint to send with the first call (e.g. a step that failed during execution). */
   feedback?: PlanFeedback[];
   signal?: AbortSignal;
@@ -114,6 +117,7 @@ export async function planTasks(o: PlanTasksOptions): Promise<TaskPlan[]> {
   const taskVars = o.tasks.map((t) => ({ task: t.text, goal: t.goal.literals.map(formatLiteral), objects: t.objects }));
   let feedback: PlanFeedback[] | undefined = o.feedback;
   while (o.budget.left > 0) {
+    if (o.timeLeftMs && o.timeLeftMs() <= 0) throw new GroundplanError('HOUSEHOLD_TIME', 'episode time limit exceeded before a plan call');
     o.budget.left--;
     o.budget.used++;
     const round = o.budget.used;
