@@ -134,14 +134,22 @@ async function bench(suiteArg: string, opts: BenchOptions): Promise<void> {
   const methods = opts.methods?.split(',').map((m) => m.trim()).filter(Boolean);
   const synthetic = parseGivenKnobs(opts.synthetic);
   if (suites.some((s) => s.llm !== false)) await checkModel(model, opts.baseUrl);
+  // with several suites, each takes the listed methods it knows; a method no suite knows is an error
+  if (methods && suites.length > 1) {
+    for (const m of methods) {
+      if (!suites.some((s) => s.methods.includes(m))) throw new InputError('CLI_OPTION', `--methods: no suite of ${suiteNames.join(', ')} has a method '${m}'`);
+    }
+  }
   const specs: EpisodeSpec[] = [];
   for (const s of suites) {
+    const mine = methods && suites.length > 1 ? methods.filter((m) => s.methods.includes(m)) : methods;
+    if (mine && mine.length === 0) throw new InputError('CLI_OPTION', `--methods: none of them runs on ${s.name} (known: ${s.methods.join(', ')})`);
     specs.push(
       ...planSpecs(s, {
         seeds,
         model,
         synthetic,
-        ...(methods ? { methods } : {}),
+        ...(mine ? { methods: mine } : {}),
         ...(n !== undefined ? { n } : {}),
         ...(taskSeed !== undefined ? { taskSeed } : {}),
         ...(trials !== undefined ? { trials } : {}),
