@@ -21,7 +21,7 @@ import { parseSeeds, parseSettings, planSpecs } from '../../eval/plan.js';
 import { runPool } from '../../eval/pool.js';
 import { formatMalformed, ResultStore } from '../../eval/store.js';
 import { configText, modelDescriptions, summarize, summaryTable, type SummaryGroup } from '../../eval/summary.js';
-import { suite as findSuite } from '../../eval/suites/index.js';
+import { allSuites, suite as findSuite } from '../../eval/suites/index.js';
 import type { EpisodeSpec, ResultRow } from '../../eval/types.js';
 
 interface BenchOptions {
@@ -39,6 +39,7 @@ interface BenchOptions {
   dataDir?: string;
   queue?: string;
   json?: boolean;
+  list?: boolean;
 }
 
 function int(raw: string | undefined, flag: string, min: number): number | undefined {
@@ -48,9 +49,9 @@ function int(raw: string | undefined, flag: string, min: number): number | undef
   return n;
 }
 
-/** Default results folder: bench-results/<suite names>. */
+/** Default results folder: bench/out/<suite names> (git-ignored in the repository). */
 export function defaultOutDir(suites: readonly string[]): string {
-  return `bench-results/${suites.map((s) => s.replace(/[^A-Za-z0-9.-]+/g, '-')).join('+')}`;
+  return `bench/out/${suites.map((s) => s.replace(/[^A-Za-z0-9.-]+/g, '-')).join('+')}`;
 }
 
 /** Validates the model id (and that a network model has its key) before any episode runs. */
@@ -122,7 +123,21 @@ function progress(enabled: boolean, total: number, label: (spec: EpisodeSpec) =>
   };
 }
 
-async function bench(suiteArg: string, opts: BenchOptions): Promise<void> {
+function listSuites(json: boolean): void {
+  const all = allSuites().map((s) => ({ name: s.name, description: s.description, methods: [...s.methods], defaultMethods: [...s.defaultMethods], llm: s.llm !== false }));
+  if (json) {
+    process.stdout.write(`${JSON.stringify(all)}\n`);
+    return;
+  }
+  for (const s of all) process.stdout.write(`${s.name}: ${s.description}\n  methods: ${s.methods.map((m) => (s.defaultMethods.includes(m) ? `${m}*` : m)).join(', ')}  (* = default)\n`);
+}
+
+async function bench(suiteArg: string | undefined, opts: BenchOptions): Promise<void> {
+  if (opts.list || suiteArg === undefined) {
+    if (!opts.list) throw new InputError('CLI_OPTION', `missing SUITE (known: ${allSuites().map((s) => s.name).join(', ')}); --list describes them`);
+    listSuites(Boolean(opts.json));
+    return;
+  }
   const suiteNames = suiteArg.split(',').map((s) => s.trim()).filter(Boolean);
   const suites = suiteNames.map((s) => findSuite(s));
   const seeds = parseSeeds(opts.seeds);
@@ -238,7 +253,7 @@ export function register(program: Command): void {
   program
     .command('bench')
     .description('run a benchmark suite (resumable): every task × method × seed, results in DIR/results.jsonl, traces in DIR/traces/; mean ± SE per method and level')
-    .argument('<suite>', 'suite name(s), comma-separated: kitchen:easy, kitchen:medium, kitchen:hard, pomdp:tiger, pomdp:tag, pomdp:rocksample, ipc, ...')
+    .argument('[suite]', 'suite name(s), comma-separated: kitchen:easy, kitchen:medium, kitchen:hard, pomdp:tiger, pomdp:tag, pomdp:rocksample, ipc, ...')
     .option('--methods <list>', "methods, comma-separated (default: the suite's default methods)")
     .option('--seeds <list>', 'episode seeds: N, A..B or a comma list', '1')
     .option('--n <n>', 'tasks per level (suite default otherwise)')
@@ -249,9 +264,10 @@ export function register(program: Command): void {
     .option('--base-url <url>', 'OpenAI-compatible server for --model openai:NAME')
     .option('--synthetic <knobs>', 'synthetic model knobs, key=value,...')
     .option('--workers <n>', 'worker threads (1 = run in this thread)', '1')
-    .option('--out <dir>', 'results folder (default bench-results/SUITE)')
+    .option('--out <dir>', 'results folder (default bench/out/SUITE)')
     .option('--data-dir <dir>', 'shared data folder (ipc; default ../shared/data next to the repository)')
     .option('--queue <url>', 'hand the episodes to queue workers at redis://HOST:PORT instead of running them here')
+    .option('--list', 'list the suites and their methods')
     .option('--json', 'print the summary as JSON')
-    .action((suiteArg: string, opts: BenchOptions) => bench(suiteArg, opts));
+    .action((suiteArg: string | undefined, opts: BenchOptions) => bench(suiteArg, opts));
 }
