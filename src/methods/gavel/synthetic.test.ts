@@ -103,6 +103,36 @@ describe('synthetic household LLM', () => {
     }
   });
 
+  it('wrongObject at 1 writes another object of the same category that exists', () => {
+    const view = readSceneView(['Objects by room:', '- kitchen_0:', '  - apple_0 [apple; graspable]', '  - apple_1 [apple; graspable]', '  - table_0 [table; surface]', 'Robot: in kitchen_0, hand empty.'].join('\n'));
+    const plan = [{ action: 'NavigateTo', args: ['apple_0'] }, { action: 'Grasp', args: ['apple_0'] }, { action: 'NavigateTo', args: ['table_0'] }, { action: 'PlaceOnTop', args: ['apple_0', 'table_0'] }];
+    const r = injectErrors(plan, view, { ...noRates(), wrongObject: 1 }, new Rng(1));
+    expect(r.plan.map(formatStep)).toEqual(['NavigateTo(apple_1)', 'Grasp(apple_1)', 'NavigateTo(table_0)', 'PlaceOnTop(apple_1, table_0)']);
+    expect(r.errors).toEqual([{ kind: 'wrongObject', steps: ['NavigateTo(apple_0)', 'Grasp(apple_0)', 'PlaceOnTop(apple_0, table_0)'], written: 'apple_1' }]);
+  });
+
+  it('decompose answers the errands and extract the goal; extractError 1 names another object of the same category', async () => {
+    const t = tasks.find((x) => x.goals.length >= 2 && x.goals[0].literals.some((l) => l.kind === 'relation')) as HouseholdTask;
+    const truth = householdTruth(t);
+    const scene = sceneFromJson(t.scene, t.id);
+    const catalog = [...scene.objects.values()].map((o) => ({ id: o.id, category: o.category, room: null, affordances: [...o.affordances] }));
+    const extract = async (knobs: Record<string, number>) => {
+      const llm = createSyntheticModel({ knobs, seed: 3, truth });
+      const vars = { instruction: t.instruction, task: truth.errands[0], index: 0, catalog, rooms: [] };
+      const r = await llm.complete({ kind: 'gavel.extract', vars, messages: [{ role: 'user', content: 'extract' }] });
+      return JSON.parse(/```json\n([\s\S]*)\n```/.exec(r.text)?.[1] ?? '{}') as { objects: string[]; goal: string[] };
+    };
+    const exact = await extract({ 'gavel.extractError': 0 });
+    expect(exact.goal).toEqual(truth.goals[0]);
+    const wrong = await extract({ 'gavel.extractError': 1 });
+    const sameCategoryExists = truth.goals[0].some((g) => g.match(/[\w]+/g)?.slice(1).some((id) => catalog.filter((c) => c.category === scene.objects.get(id)?.category).length > 1));
+    expect(sameCategoryExists).toBe(true);
+    expect(wrong.goal).not.toEqual(truth.goals[0]);
+    const llm = createSyntheticModel({ seed: 1, truth });
+    const d = await llm.complete({ kind: 'gavel.decompose', vars: { instruction: t.instruction }, messages: [{ role: 'user', content: 'split' }] });
+    expect(d.text).toContain(truth.errands[1]);
+  });
+
   it('a complaint with fixProb 1 fixes the errors it names, round by round, and fixProb 0 changes nothing', () => {
     let broken = 0;
     for (const t of tasks.slice(0, 25)) {
