@@ -49,6 +49,8 @@ export interface TruPomdpOptions {
   discount: number;
   /** Rollout policy (default: the built-in nearest-target policy). */
   policy?: RolloutPolicy;
+  /** Run rollouts on scratch memory in the model (true; same values, faster) or in the generic engine. */
+  scratchRollout: boolean;
 }
 
 export const DEFAULT_OPTIONS: TruPomdpOptions = {
@@ -61,6 +63,7 @@ export const DEFAULT_OPTIONS: TruPomdpOptions = {
   timePerMove: 1,
   clock: 'cpu',
   discount: 0.95,
+  scratchRollout: true,
 };
 
 function num(o: Record<string, unknown>, key: string, min: number, integer: boolean): number | undefined {
@@ -98,6 +101,7 @@ export function parseTruOptions(o: Record<string, unknown>): TruPomdpOptions {
     out.clock = o.clock;
   }
   if (typeof o.policy === 'function') out.policy = o.policy as RolloutPolicy;
+  if (o.scratchRollout !== undefined) out.scratchRollout = o.scratchRollout !== false && o.scratchRollout !== 'false';
   return out;
 }
 
@@ -210,7 +214,11 @@ export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Pr
       action = await llmAct(ctx, aw, belief, named, failedGoals);
       decidedBy = 'llm (tru.act)';
     } else {
-      const model = kitchenPomdp(world, belief, { discount: opts.discount, policy: ab === 'no-lrp' ? undefined : (opts.policy ?? nearestTargetPolicy) });
+      const model = kitchenPomdp(world, belief, {
+        discount: opts.discount,
+        policy: ab === 'no-lrp' ? undefined : (opts.policy ?? nearestTargetPolicy),
+        ...(opts.scratchRollout ? { rollout: { depth: opts.depth, rolloutDepth: opts.rolloutDepth } } : {}),
+      });
       const timeLeft = ctx.timeLeftMs() / 1000;
       const despot = new Despot(model, rng.fork(), {
         numScenarios: opts.numScenarios,

@@ -25,6 +25,7 @@ import type { Rng } from '../../core/rng.js';
 import type { PomdpModel, StepOutcome } from '../../pomdp/index.js';
 import { particleObsHash, visibleOf, type Particle } from './agent-world.js';
 import { nearestTargetPolicy, unreachedGoals, type RolloutPolicy } from './rollout-policy.js';
+import { kitchenRollout, type SlotVote } from './search-rollout.js';
 
 /** Dense action ids over a world: OPEN a → a, PLACE a → A + a, PICK o → 2A + o, NONE → 2A + O. */
 export class ActionCodec {
@@ -71,6 +72,12 @@ export interface KitchenPomdpOptions {
   discount?: number;
   /** Default policy for rollouts; undefined = uniformly random legal action. */
   policy?: RolloutPolicy;
+  /**
+   * With a policy: run the rollouts in the model on scratch memory (same
+   * values as the engine's rollouts with this search depth and rollout
+   * depth; the search must start from an empty history).
+   */
+  rollout?: { depth: number; rolloutDepth: number };
 }
 
 /** The belief-built action space (ids) at a node whose particles share one observation. */
@@ -128,12 +135,12 @@ export function searchParticles(particles: readonly Particle[]): SearchParticle[
 }
 
 /**
- * The built-in rollout policy's action id for one particle, without
- * allocating: the same decision as `nearestTargetPolicy(unreachedGoals(s, goal), …)`.
+ * The built-in rollout policy's action id for one particle (`met` = pairs of
+ * `goal` met in `p`), without allocating: the same decision as
+ * `nearestTargetPolicy(unreachedGoals(p, goal), …)`.
  */
-function nearestTargetId(world: KitchenWorld, codec: ActionCodec, p: SearchParticle): number {
-  const goal = p.goal;
-  if (p.met === goal.length) return codec.none;
+export function nearestTargetId(world: KitchenWorld, codec: ActionCodec, p: KitchenState, goal: GoalAlternative, met: number): number {
+  if (met === goal.length) return codec.none;
   const layout = world.layout;
   const n = layout.areas.length;
   const dist = layout.dist;
@@ -300,14 +307,16 @@ export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[
     // majority vote of the per-particle policy; the first action to reach the final count wins
     const votes = new Int32Array(codec.size);
     const touched: number[] = [];
-    const vote = policy === nearestTargetPolicy
-      ? (p: Particle): number => nearestTargetId(world, codec, SearchParticle.of(p))
-      : (p: Particle): number => codec.encode(policy(unreachedGoals(p.state, p.goal), { world, state: p.state }));
+    const slotVote: SlotVote =
+      policy === nearestTargetPolicy
+        ? (s, goal, met) => nearestTargetId(world, codec, s, goal, met)
+        : (s, goal) => codec.encode(policy(unreachedGoals(s, goal), { world, state: s }));
     model.defaultPolicy = (states) => {
       let best = codec.none;
       let bestN = 0;
-      for (const p of states) {
-        const id = vote(p);
+      for (const particle of states) {
+        const p = SearchParticle.of(particle);
+        const id = slotVote(p, p.goal, p.met);
         if (votes[id] === 0) touched.push(id);
         const n = ++votes[id];
         if (n > bestN) {
@@ -319,6 +328,10 @@ export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[
       touched.length = 0;
       return best;
     };
+    if (options.rollout) {
+      // the same rollouts on scratch memory (see search-rollout.ts)
+      model.scenarioLowerBound = kitchenRollout(world, codec, slotVote, (p) => SearchParticle.of(p), { ...options.rollout, discount });
+    }
   }
   return model;
 }

@@ -299,4 +299,26 @@ describe('Tru-POMDP episode', () => {
     expect(r.llm.calls).toBeGreaterThan(0);
     expect(steps.length).toBe(r.steps);
   }, 60_000);
+
+  it('scratch-memory rollouts give the same searches as the engine rollouts (same actions, bounds, tree sizes)', async () => {
+    const [task] = generateTasks({ kitchen: 'one_wall', level: 'medium', n: 1, seed: 2 });
+    const run = async (scratchRollout: boolean): Promise<unknown[]> => {
+      const llm = wrapClient(createSyntheticModel({ seed: 3, truth: kitchenTruth(task) }), { retry: false });
+      const steps: unknown[] = [];
+      await runKitchenEpisode(truPomdpMethod, task, {
+        llm,
+        rng: new Rng(11),
+        methodOptions: { maxTrials: 10, timePerMove: 30, scratchRollout },
+        stepLimit: 6,
+        onStep: (s) => {
+          const d = s.details as { search?: { rootLower: number; rootUpper: number; nodes: number; rootActions: unknown[] } } | undefined;
+          steps.push([s.action, d?.search?.rootLower, d?.search?.rootUpper, d?.search?.nodes, d?.search?.rootActions]);
+        },
+      });
+      return steps;
+    };
+    const fast = await run(true);
+    expect(fast.length).toBeGreaterThan(3);
+    expect(fast).toEqual(await run(false));
+  }, 60_000);
 });

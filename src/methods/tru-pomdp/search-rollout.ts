@@ -1,0 +1,263 @@
+/**
+ * DESPOT's default-policy rollout for the kitchen POMDP, run on scratch
+ * memory. It computes exactly what the engine's generic rollout
+ * (`Despot`'s joint rollout, partitioned by observation) computes with the
+ * model's `step` and `defaultPolicy` — same actions, same rewards, same
+ * summation order, so the same value — but steps the particles in place in
+ * preallocated typed arrays instead of allocating a state per step, which
+ * removes most of the search's garbage. Plugged in as the model's
+ * `scenarioLowerBound`.
+ */
+import { EMPTY_HAND, IN_HAND, MANIPULATION_COST, PLANNING_REWARD, type GoalAlternative, type KitchenWorld } from '../../envs/kitchen/index.js';
+import type { History, ValuedAction } from '../../pomdp/index.js';
+import { particleObsHash, type Particle } from './agent-world.js';
+import type { ActionCodec } from './kitchen-pomdp.js';
+
+/** A mutable kitchen state over views into the scratch buffers (one per particle slot). */
+export interface ScratchState {
+  robot: number;
+  hand: number;
+  objectArea: Int16Array;
+  open: Uint8Array;
+}
+
+/** What the rollout reads of a search particle. */
+export interface RolloutParticle {
+  readonly state: { readonly robot: number; readonly hand: number; readonly objectArea: Int16Array; readonly open: Uint8Array };
+  readonly goal: GoalAlternative;
+  readonly met: number;
+  readonly obs: number;
+}
+
+/** The rollout vote of one particle: an action id (the policy's choice for this state and goal). */
+export type SlotVote = (state: ScratchState, goal: GoalAlternative, met: number) => number;
+
+export interface KitchenRolloutOptions {
+  /** Search depth D: rollouts stop at depth D. */
+  depth: number;
+  /** Most rollout steps from a node. */
+  rolloutDepth: number;
+  discount: number;
+}
+
+/**
+ * The scenario lower bound `(states, history) => {action, value}`: the
+ * undiscounted-from-the-node sum over particles of the majority-vote policy's
+ * rollout value, and its first action. The node depth is `history.size`, so
+ * the search must start from an empty history (as the agent does).
+ */
+export function kitchenRollout(
+  world: KitchenWorld,
+  codec: ActionCodec,
+  vote: SlotVote,
+  toParticle: (p: Particle) => RolloutParticle,
+  options: KitchenRolloutOptions,
+): (states: readonly Particle[], history: History) => ValuedAction {
+  const A = codec.areas;
+  const none = codec.none;
+  const nAreas = world.layout.areas.length;
+  const dist = world.layout.dist;
+  const R = PLANNING_REWARD;
+  const D = options.depth;
+  const L = options.rolloutDepth;
+  const g = options.discount;
+  let cap = 0;
+  let width = -1;
+  let robot = new Int32Array(0);
+  let hand = new Int32Array(0);
+  let met = new Int32Array(0);
+  let obs = new Float64Array(0);
+  let goals: GoalAlternative[] = [];
+  let views: ScratchState[] = [];
+  const votes = new Int32Array(codec.size);
+  const touched: number[] = [];
+
+  const ensure = (n: number, objects: number): void => {
+    if (n <= cap && objects === width) return;
+    cap = Math.max(n, 2 * cap, 32);
+    width = objects;
+    robot = new Int32Array(cap);
+    hand = new Int32Array(cap);
+    met = new Int32Array(cap);
+    obs = new Float64Array(cap);
+    goals = new Array<GoalAlternative>(cap);
+    const oa = new Int16Array(cap * objects);
+    const op = new Uint8Array(cap * nAreas);
+    views = Array.from({ length: cap }, (_, i) => ({ robot: 0, hand: 0, objectArea: oa.subarray(i * objects, (i + 1) * objects), open: op.subarray(i * nAreas, (i + 1) * nAreas) }));
+  };
+
+  /** Majority vote over the slots; the first action to reach the final count wins. */
+  const majority = (slots: Int32Array, n: number): number => {
+    let best = none;
+    let bestN = 0;
+    for (let i = 0; i < n; i++) {
+      const s = slots[i];
+      const v = views[s];
+      v.robot = robot[s];
+      v.hand = hand[s];
+      const id = vote(v, goals[s], met[s]);
+      if (votes[id] === 0) touched.push(id);
+      const c = ++votes[id];
+      if (c > bestN) {
+        bestN = c;
+        best = id;
+      }
+    }
+    for (const id of touched) votes[id] = 0;
+    touched.length = 0;
+    return best;
+  };
+
+  // per group step: PICK/PLACE lead every particle of a group (one shared view) to one next view
+  let cacheFrom = -1;
+  let cacheAction = -1;
+  let cacheObs = 0;
+  let stepReward = 0;
+  let stepTerminal = false;
+
+  /** Step slot `s` in place (the kitchen dynamics and planning reward); sets stepReward/stepTerminal and obs[s]. */
+  const step = (s: number, action: number): void => {
+    const goal = goals[s];
+    const len = goal.length;
+    const v = views[s];
+    const open = v.open;
+    const oa = v.objectArea;
+    const before = met[s];
+    if (action >= none) {
+      stepReward = R.none;
+      stepTerminal = before === len;
+      return;
+    }
+    let area: number;
+    if (action < A) {
+      area = action;
+      if (open[area]) {
+        stepReward = R.infeasible;
+        stepTerminal = before === len;
+        return;
+      }
+      open[area] = 1;
+    } else if (action < 2 * A) {
+      area = action - A;
+      if (!open[area] || hand[s] === EMPTY_HAND) {
+        stepReward = R.infeasible;
+        stepTerminal = before === len;
+        return;
+      }
+      oa[hand[s]] = area;
+      hand[s] = EMPTY_HAND;
+    } else {
+      const object = action - 2 * A;
+      const at = oa[object];
+      area = at >= 0 ? at : 0;
+      if (!open[area] || hand[s] !== EMPTY_HAND || at !== area) {
+        stepReward = R.infeasible;
+        stepTerminal = before === len;
+        return;
+      }
+      oa[object] = IN_HAND;
+      hand[s] = object;
+    }
+    let after = before;
+    if (action >= A) {
+      after = 0;
+      for (const p of goal) if (oa[p.object] === p.area) after++;
+    }
+    let r = 0 - (dist[robot[s] * nAreas + area] + MANIPULATION_COST);
+    robot[s] = area;
+    if (after > before) r += R.subgoal;
+    else if (after < before) r += R.subgoalUndone;
+    const done = after === len;
+    if (before !== len && done) r += R.goal;
+    met[s] = after;
+    stepReward = r;
+    stepTerminal = done;
+    const prev = obs[s];
+    if (action >= A && prev === cacheFrom && action === cacheAction) {
+      obs[s] = cacheObs;
+    } else {
+      v.robot = robot[s];
+      v.hand = hand[s];
+      obs[s] = particleObsHash(v);
+      if (action >= A) {
+        cacheFrom = prev;
+        cacheAction = action;
+        cacheObs = obs[s];
+      }
+    }
+  };
+
+  let first = -1;
+
+  /** The engine's joint rollout on `n` slots from depth `pos` after `steps` rollout steps. */
+  const rollout = (slots: Int32Array, n: number, pos: number, steps: number): number => {
+    let value = 0;
+    let disc = 1;
+    for (;;) {
+      if (pos >= D || steps >= L) break; // past the horizon: particle lower bound 0
+      const action = majority(slots, n);
+      if (steps === 0) first = action;
+      let m = 0;
+      let single = true;
+      let r = 0;
+      let o0 = 0;
+      cacheFrom = -1;
+      for (let i = 0; i < n; i++) {
+        const s = slots[i];
+        step(s, action);
+        r += stepReward;
+        if (stepTerminal) continue;
+        const o = obs[s];
+        if (m === 0) o0 = o;
+        else if (o !== o0) single = false;
+        slots[m++] = s;
+      }
+      value += disc * r;
+      if (m === 0) break;
+      n = m;
+      pos++;
+      steps++;
+      if (single) {
+        disc *= g;
+        continue;
+      }
+      // several observations: one rollout per partition, in ascending observation order
+      const parts = new Map<number, number[]>();
+      for (let i = 0; i < n; i++) {
+        const o = obs[slots[i]];
+        const p = parts.get(o);
+        if (p === undefined) parts.set(o, [slots[i]]);
+        else p.push(slots[i]);
+      }
+      const keys = [...parts.keys()].sort((a, b) => a - b);
+      const groups = keys.map((o) => Int32Array.from(parts.get(o) as number[]));
+      for (const gs of groups) value += disc * g * rollout(gs, gs.length, pos, steps);
+      break;
+    }
+    return value;
+  };
+
+  return (states, history) => {
+    const n = states.length;
+    const ps = states.map(toParticle);
+    ensure(n, n > 0 ? ps[0].state.objectArea.length : 0);
+    const slots = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const p = ps[i];
+      const v = views[i];
+      slots[i] = i;
+      robot[i] = p.state.robot;
+      hand[i] = p.state.hand;
+      met[i] = p.met;
+      obs[i] = p.obs;
+      goals[i] = p.goal;
+      v.objectArea.set(p.state.objectArea);
+      v.open.set(p.state.open);
+    }
+    first = -1;
+    const value = rollout(slots, n, history.size, 0);
+    // no step taken (at the depth limit): the policy's vote on the node's particles, untouched
+    const action = first >= 0 ? first : majority(slots, n);
+    return { action, value };
+  };
+}
