@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodeKey } from '../key.js';
@@ -23,6 +24,8 @@ import { keyOfJobId } from './job-id.js';
 import { readTraceLines, storeQueuedRow } from './store-runner.js';
 import { startTestRedis, type TestRedis } from './test-redis.js';
 
+const CLI = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const EPISODES = 20;
 /** DESPOT trials per step (the suite's default): about 0.1 s per Tiger episode. */
 const TRIALS = 50;
@@ -46,8 +49,8 @@ interface Child {
 function spawnWorker(url: string, queueName: string, id: string): Child {
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'worker', '--queue', url, '--queue-name', queueName, '--id', id, '--lock-seconds', '2', '--stalled-seconds', '1', '--json'],
-    { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--import', 'tsx', CLI, 'worker', '--queue', url, '--queue-name', queueName, '--id', id, '--lock-seconds', '2', '--stalled-seconds', '1', '--json'],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const child: Child = { proc, stdout: '', stderr: '' };
   proc.stdout?.on('data', (d: Buffer) => (child.stdout += d.toString()));
