@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bundledDataDir } from '../../envs/household/data.js';
+import { eaiTasks, generateMultiTasks, householdDataDir, loadBehaviorData } from '../../envs/household/index.js';
 import type { EpisodeSpec, TraceRecord } from '../types.js';
 import { householdSuites } from './household.js';
 
@@ -39,5 +41,14 @@ describe('household suites', () => {
     expect(o.llm.calls).toBe(0);
     await expect(multi.run(spec('household:multi', 'x-2', 'gavel'), { trace: () => undefined })).rejects.toThrow(/spec\.task/);
     await expect(multi.run(spec('household:multi', 's1-2', 'react'), { trace: () => undefined })).rejects.toThrow(/unknown household method/);
+  });
+
+  it('the bundled compact data (data/household) gives the same tasks as the full data folder', () => {
+    const bundled = bundledDataDir();
+    expect(bundled.endsWith('data/household')).toBe(true);
+    expect(eaiTasks(bundled).tasks.map((t) => t.id)).toEqual(eaiTasks(householdDataDir()).tasks.map((t) => t.id));
+    const a = generateMultiTasks(loadBehaviorData(bundled), { count: 6, seed: 9 });
+    const b = generateMultiTasks(loadBehaviorData(householdDataDir()), { count: 6, seed: 9 });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
   });
 });
