@@ -36,6 +36,13 @@ export interface ReportGroup extends SummaryGroup {
   byKind: KindUsageMean[];
   /** True when the rows used the offline `synthetic` stand-in model. */
   synthetic: boolean;
+  /**
+   * Series label in tables and plots: the method, with the model when the
+   * method ran with several models in this suite and the config (`trials=30`)
+   * when it ran with several configs on one level (configs that only differ
+   * between levels, e.g. per-problem trial budgets, stay one series).
+   */
+  series: string;
 }
 
 /** One `error` row (the latest row of its episode), listed in the report. */
@@ -122,7 +129,7 @@ function summaryKey(x: { spec: { suite: string; level: string; method: string; m
   return canonicalJson([s.suite, s.level, s.method, s.model, s.config]);
 }
 
-function extras(g: SummaryGroup, done: readonly ResultRow[]): Omit<ReportGroup, keyof SummaryGroup> {
+function extras(g: SummaryGroup, done: readonly ResultRow[]): Omit<ReportGroup, keyof SummaryGroup | 'series'> {
   const totalSteps = done.reduce((s, r) => s + r.steps, 0);
   const totalPlanning = done.reduce((s, r) => s + r.planningSeconds, 0);
   const kinds = [...new Set(done.flatMap((r) => Object.keys(r.llm.byKind ?? {})))].sort(naturalCompare);
@@ -134,10 +141,32 @@ function extras(g: SummaryGroup, done: readonly ResultRow[]): Omit<ReportGroup, 
   return { planningPerStep: totalSteps > 0 ? totalPlanning / totalSteps : undefined, byKind, synthetic: isSynthetic(g.model, g.modelDescription) };
 }
 
+/** Sets `series` on every group (see `ReportGroup.series`). */
+function assignSeries(groups: ReportGroup[]): void {
+  const byMethod = new Map<string, ReportGroup[]>();
+  for (const g of groups) {
+    const k = canonicalJson([g.suite, g.method]);
+    byMethod.set(k, [...(byMethod.get(k) ?? []), g]);
+  }
+  for (const list of byMethod.values()) {
+    const manyModels = new Set(list.map((g) => g.model)).size > 1;
+    const configsAt = new Map<string, Set<string>>();
+    for (const g of list) {
+      const k = canonicalJson([g.model, g.level]);
+      configsAt.set(k, (configsAt.get(k) ?? new Set<string>()).add(canonicalJson(g.config)));
+    }
+    const splitConfigs = [...configsAt.values()].some((set) => set.size > 1);
+    for (const g of list) {
+      const parts = [...(manyModels ? [g.model] : []), ...(splitConfigs ? [configText(g.config) || 'default'] : [])];
+      g.series = parts.length > 0 ? `${g.method} (${parts.join(', ')})` : g.method;
+    }
+  }
+}
+
 function compareGroups(a: ReportGroup, b: ReportGroup): number {
   return naturalCompare(a.suite, b.suite) || naturalCompare(a.method, b.method) || naturalCompare(a.model, b.model) ||
-    naturalCompare(configText(a.config), configText(b.config)) || naturalCompare(canonicalJson(a.config), canonicalJson(b.config)) ||
-    compareLevels(a.level, b.level);
+    naturalCompare(a.series, b.series) || compareLevels(a.level, b.level) ||
+    naturalCompare(configText(a.config), configText(b.config)) || naturalCompare(canonicalJson(a.config), canonicalJson(b.config));
 }
 
 /**
@@ -163,9 +192,9 @@ export function groupRows(rows: readonly ResultRow[]): GroupedRows {
     const k = summaryKey(r);
     doneByGroup.set(k, [...(doneByGroup.get(k) ?? []), r]);
   }
-  const groups = summarize(latest)
-    .map((g): ReportGroup => ({ ...g, ...extras(g, doneByGroup.get(summaryKey(g)) ?? []) }))
-    .sort(compareGroups);
+  const groups = summarize(latest).map((g): ReportGroup => ({ ...g, ...extras(g, doneByGroup.get(summaryKey(g)) ?? []), series: g.method }));
+  assignSeries(groups);
+  groups.sort(compareGroups);
   const errors: ReportError[] = latest
     .filter((r) => r.status === 'error')
     .map((r) => ({ suite: r.spec.suite, method: r.spec.method, model: r.spec.model, level: r.spec.level, task: r.spec.task, seed: r.spec.seed, error: r.error ?? '(no message)' }))

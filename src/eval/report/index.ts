@@ -1,6 +1,6 @@
 /** Evaluation reports: tables (Markdown, HTML) and SVG plots from result rows. */
 export { groupRows, suiteSections, compareLevels, naturalCompare, isSynthetic, type Stat, type GroupedRows, type ReportGroup, type ReportError, type KindUsageMean } from './groups.js';
-export { buildTables, suiteTables, errorTable, isTimingMetric, seriesLabels, SYNTHETIC_NOTE, type ReportTable, type SuiteTables, type TableOptions } from './tables.js';
+export { buildTables, suiteTables, errorTable, isTimingMetric, SYNTHETIC_NOTE, type ReportTable, type SuiteTables, type TableOptions } from './tables.js';
 export { plotSpecs, renderPlots, renderSvg, plotFile, type PlotKind, type PlotSpec, type RenderedPlot, type PlotOptions } from './plots.js';
 export { renderMarkdown, markdownTable, type MarkdownOptions } from './markdown.js';
 export { renderHtml, htmlTable, escapeHtml, type HtmlOptions } from './html.js';

@@ -10,7 +10,6 @@ import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { slug } from '../key.js';
 import type { ReportGroup, GroupedRows } from './groups.js';
-import { seriesKey, seriesLabels } from './tables.js';
 
 export type PlotKind = 'success' | 'reward' | 'steps' | 'tokens' | 'tokens-by-kind' | 'planning';
 
@@ -52,7 +51,7 @@ interface BarDatum {
 
 function grouped(
   suite: string, kind: PlotKind, title: string, yTitle: string,
-  groups: ReportGroup[], labels: Map<string, string>, pick: (g: ReportGroup) => { mean: number; se: number; n: number }, scale: number,
+  groups: ReportGroup[], pick: (g: ReportGroup) => { mean: number; se: number; n: number }, scale: number,
   domain?: [number, number],
 ): PlotSpec | undefined {
   const data: BarDatum[] = [];
@@ -63,11 +62,11 @@ function grouped(
     const se = e.se * scale;
     // Error bars stay inside a fixed domain (success cannot pass 0 % or 100 %).
     const clamp = (x: number): number => (domain ? Math.min(domain[1], Math.max(domain[0], x)) : x);
-    data.push({ level: g.level, series: labels.get(seriesKey(g)) ?? g.method, value, lo: clamp(value - se), hi: clamp(value + se), n: e.n });
+    data.push({ level: g.level, series: g.series, value, lo: clamp(value - se), hi: clamp(value + se), n: e.n });
   }
   if (data.length === 0) return undefined;
   const levels = [...new Set(data.map((d) => d.level))];
-  const series = [...new Set(groups.map((g) => labels.get(seriesKey(g)) ?? g.method))];
+  const series = [...new Set(groups.map((g) => g.series))];
   const y = { field: 'value', type: 'quantitative' as const, title: yTitle, ...(domain ? { scale: { domain } } : {}) };
   const spec: TopLevelSpec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -135,14 +134,13 @@ function stacked(suite: string, kind: PlotKind, title: string, data: StackDatum[
   return { suite, kind, file: plotFile(suite, kind), title: `${title} — ${suite}`, bars: kept.length, spec };
 }
 
-function tokenPlots(suite: string, groups: ReportGroup[], labels: Map<string, string>): PlotSpec[] {
-  const seriesKeys = [...new Set(groups.map(seriesKey))];
-  const series = seriesKeys.map((k) => labels.get(k) ?? k);
+function tokenPlots(suite: string, groups: ReportGroup[]): PlotSpec[] {
+  const series = [...new Set(groups.map((g) => g.series))];
   const inOut: StackDatum[] = [];
   const byKind: StackDatum[] = [];
   const kinds = [...new Set(groups.flatMap((g) => g.byKind.map((k) => k.kind)))];
-  seriesKeys.forEach((k, i) => {
-    const gs = groups.filter((g) => seriesKey(g) === k);
+  series.forEach((label, i) => {
+    const gs = groups.filter((g) => g.series === label);
     inOut.push({ series: series[i], part: 'input', tokens: pooled(gs, (g) => g.inputTokens.mean) });
     inOut.push({ series: series[i], part: 'output', tokens: pooled(gs, (g) => g.outputTokens.mean) });
     for (const kind of kinds) {
@@ -162,13 +160,12 @@ export function plotSpecs(groupedRows: GroupedRows, options: PlotOptions = {}): 
   const out: PlotSpec[] = [];
   for (const suite of groupedRows.suites) {
     const groups = groupedRows.groups.filter((g) => g.suite === suite);
-    const labels = seriesLabels(groups);
     const add = (p: PlotSpec | undefined): void => { if (p) out.push(p); };
-    add(grouped(suite, 'success', 'Success rate', 'Success (%)', groups, labels, (g) => g.success, 100, [0, 100]));
-    add(grouped(suite, 'reward', 'Cumulative reward', 'Reward', groups, labels, (g) => g.reward, 1));
-    add(grouped(suite, 'steps', 'Steps', 'Steps', groups, labels, (g) => g.steps, 1));
-    out.push(...tokenPlots(suite, groups, labels));
-    if (timing) add(grouped(suite, 'planning', 'Planning time per episode', 'Planning time (s)', groups, labels, (g) => g.planningSeconds, 1));
+    add(grouped(suite, 'success', 'Success rate', 'Success (%)', groups, (g) => g.success, 100, [0, 100]));
+    add(grouped(suite, 'reward', 'Cumulative reward', 'Reward', groups, (g) => g.reward, 1));
+    add(grouped(suite, 'steps', 'Steps', 'Steps', groups, (g) => g.steps, 1));
+    out.push(...tokenPlots(suite, groups));
+    if (timing) add(grouped(suite, 'planning', 'Planning time per episode', 'Planning time (s)', groups, (g) => g.planningSeconds, 1));
   }
   return out;
 }

@@ -169,6 +169,15 @@ describe('tables', () => {
     expect(labels).toEqual(['tru-pomdp (default)', 'tru-pomdp (trials=30)']);
   });
 
+  it('keeps configs that only differ between levels (per-problem budgets) in one series', () => {
+    const tiger = { ...row({ method: 'despot', suite: 'pomdp:tiger', level: 'tiger' }), spec: { ...row({}).spec, suite: 'pomdp:tiger', level: 'tiger', method: 'despot', config: { trials: 50 } } };
+    const tag = { ...row({ method: 'despot', suite: 'pomdp:tag', level: 'tag' }), spec: { ...row({}).spec, suite: 'pomdp:tag', level: 'tag', method: 'despot', config: { trials: 100 } } };
+    const { suites, grouped } = buildTables([tiger, tag]);
+    expect(grouped.groups.map((g) => [g.suite, g.series, g.level])).toEqual([['pomdp', 'despot', 'tag'], ['pomdp', 'despot', 'tiger']]);
+    const models = suites[0].tables.find((t) => t.title === 'Models and configurations');
+    expect(models?.rows.map((r) => [r[3], r[4]])).toEqual([['trials=100', 'tag'], ['trials=50', 'tiger']]);
+  });
+
   it('counts a retried episode (error, then done under the same key) as done only', () => {
     const failed = row({ status: 'error', error: 'timeout', task: 'same' });
     const retried = { ...row({ success: true, task: 'same' }), key: failed.key };

@@ -3,7 +3,6 @@
  * the grouped rows and rendered to Markdown or HTML by the callers. Numbers are
  * formatted here, locale-free, so both renderings show the same text.
  */
-import { canonicalJson } from '../key.js';
 import { configText, formatStat } from '../summary.js';
 import type { ResultRow } from '../types.js';
 import { groupRows, type GroupedRows, type ReportGroup } from './groups.js';
@@ -43,46 +42,17 @@ export function formatNumber(x: number | undefined, digits: number): string {
   return x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits);
 }
 
-/** Series identity of a group inside its suite: method, model and config. */
-export function seriesKey(g: Pick<ReportGroup, 'method' | 'model' | 'config'>): string {
-  return canonicalJson([g.method, g.model, g.config]);
-}
-
-/**
- * Short series labels for one suite's groups: the method name, with the model
- * id added when the method ran with several models and the config
- * (`trials=30`) when the method ran with several configs.
- */
-export function seriesLabels(groups: readonly ReportGroup[]): Map<string, string> {
-  const byMethod = new Map<string, ReportGroup[]>();
-  for (const g of groups) {
-    const list = byMethod.get(g.method) ?? [];
-    if (!list.some((x) => seriesKey(x) === seriesKey(g))) list.push(g);
-    byMethod.set(g.method, list);
-  }
-  const labels = new Map<string, string>();
-  for (const [method, list] of byMethod) {
-    const manyModels = new Set(list.map((g) => g.model)).size > 1;
-    const manyConfigs = new Set(list.map((g) => canonicalJson(g.config))).size > 1;
-    for (const g of list) {
-      const parts = [...(manyModels ? [g.model] : []), ...(manyConfigs ? [configText(g.config) || 'default'] : [])];
-      labels.set(seriesKey(g), parts.length > 0 ? `${method} (${parts.join(', ')})` : method);
-    }
-  }
-  return labels;
-}
-
 function suiteGroups(grouped: GroupedRows, suite: string): ReportGroup[] {
   return grouped.groups.filter((g) => g.suite === suite);
 }
 
-function outcomeTable(groups: ReportGroup[], labels: Map<string, string>, timing: boolean): ReportTable {
+function outcomeTable(groups: ReportGroup[], timing: boolean): ReportTable {
   const metricNames = [...new Set(groups.flatMap((g) => Object.keys(g.metrics)))].sort().filter((m) => timing || !isTimingMetric(m));
   const header = ['method', 'model', 'level', 'n', 'errors', 'success %', 'reward', 'steps'];
   if (timing) header.push('planning s/episode', 'planning s/step');
   header.push(...metricNames);
   const rows = groups.map((g) => {
-    const cells = [label(g, labels), modelCell(g), g.level, String(g.n), String(g.errors), formatStat(g.success, 1, 100), formatStat(g.reward, 2), formatStat(g.steps, 1)];
+    const cells = [g.series, modelCell(g), g.level, String(g.n), String(g.errors), formatStat(g.success, 1, 100), formatStat(g.reward, 2), formatStat(g.steps, 1)];
     if (timing) cells.push(formatStat(g.planningSeconds, 3), formatNumber(g.planningPerStep, 4));
     for (const name of metricNames) {
       const m = g.metrics[name];
@@ -96,39 +66,39 @@ function outcomeTable(groups: ReportGroup[], labels: Map<string, string>, timing
   return { title: 'Outcomes', header, numeric: header.map((_, i) => i >= 3), rows, notes };
 }
 
-function label(g: ReportGroup, labels: Map<string, string>): string {
-  return labels.get(seriesKey(g)) ?? g.method;
-}
-
 function modelCell(g: ReportGroup): string {
   return `${g.model}${g.synthetic ? ' †' : ''}`;
 }
 
-function usageTable(groups: ReportGroup[], labels: Map<string, string>): ReportTable | undefined {
+function usageTable(groups: ReportGroup[]): ReportTable | undefined {
   if (!groups.some((g) => g.llmCalls.mean > 0 || g.inputTokens.mean > 0)) return undefined;
   const header = ['method', 'model', 'level', 'n', 'LLM calls', 'input tokens', 'output tokens'];
-  const rows = groups.map((g) => [label(g, labels), modelCell(g), g.level, String(g.n), formatStat(g.llmCalls, 2), formatStat(g.inputTokens, 0), formatStat(g.outputTokens, 0)]);
+  const rows = groups.map((g) => [g.series, modelCell(g), g.level, String(g.n), formatStat(g.llmCalls, 2), formatStat(g.inputTokens, 0), formatStat(g.outputTokens, 0)]);
   return { title: 'LLM usage per episode', header, numeric: header.map((_, i) => i >= 3), rows, notes: [] };
 }
 
-function kindTable(groups: ReportGroup[], labels: Map<string, string>): ReportTable | undefined {
-  const rows = groups.flatMap((g) => g.byKind.map((k) => [label(g, labels), g.level, k.kind, formatNumber(k.calls, 2), formatNumber(k.inputTokens, 0), formatNumber(k.outputTokens, 0)]));
+function kindTable(groups: ReportGroup[]): ReportTable | undefined {
+  const rows = groups.flatMap((g) => g.byKind.map((k) => [g.series, g.level, k.kind, formatNumber(k.calls, 2), formatNumber(k.inputTokens, 0), formatNumber(k.outputTokens, 0)]));
   if (rows.length === 0) return undefined;
   const header = ['method', 'level', 'request kind', 'calls', 'input tokens', 'output tokens'];
   return { title: 'LLM usage per episode by request kind', header, numeric: header.map((_, i) => i >= 3), rows, notes: ['Means over all finished episodes of the group (0 for episodes without that kind).'] };
 }
 
-function modelTable(groups: ReportGroup[], labels: Map<string, string>): ReportTable {
-  const seen = new Set<string>();
-  const rows: string[][] = [];
+function modelTable(groups: ReportGroup[]): ReportTable {
+  const rows = new Map<string, { cells: string[]; levels: string[] }>();
   for (const g of groups) {
-    const k = seriesKey(g);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    const descriptions = [...new Set(groups.filter((x) => seriesKey(x) === k).map((x) => x.modelDescription))].sort();
-    rows.push([label(g, labels), modelCell(g), descriptions.join('; ') || '-', configText(g.config) || '-']);
+    const k = JSON.stringify([g.series, g.model, g.modelDescription, configText(g.config)]);
+    const entry = rows.get(k) ?? { cells: [g.series, modelCell(g), g.modelDescription || '-', configText(g.config) || '-'], levels: [] };
+    entry.levels.push(g.level);
+    rows.set(k, entry);
   }
-  return { title: 'Models and configurations', header: ['method', 'model', 'model description', 'config'], numeric: [false, false, false, false], rows, notes: [] };
+  return {
+    title: 'Models and configurations',
+    header: ['method', 'model', 'model description', 'config', 'levels'],
+    numeric: [false, false, false, false, false],
+    rows: [...rows.values()].map((r) => [...r.cells, r.levels.join(', ')]),
+    notes: [],
+  };
 }
 
 /** Per suite: outcomes, LLM usage (when any), usage by request kind (when known), models. */
@@ -136,8 +106,7 @@ export function suiteTables(grouped: GroupedRows, options: TableOptions = {}): S
   const timing = options.timing ?? true;
   return grouped.suites.map((suite) => {
     const groups = suiteGroups(grouped, suite);
-    const labels = seriesLabels(groups);
-    const tables = [outcomeTable(groups, labels, timing), usageTable(groups, labels), kindTable(groups, labels), modelTable(groups, labels)]
+    const tables = [outcomeTable(groups, timing), usageTable(groups), kindTable(groups), modelTable(groups)]
       .filter((t): t is ReportTable => t !== undefined);
     return { suite, sources: grouped.sources.get(suite) ?? [suite], synthetic: groups.some((g) => g.synthetic), tables };
   });
