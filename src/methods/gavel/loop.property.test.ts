@@ -7,7 +7,7 @@ import { householdMethod, runHouseholdEpisode } from './index.js';
 import { scriptedHousehold, TEST_PLANS, testHouseholdTask } from './test-task.js';
 
 const scene = testSceneJson();
-const ids = new Set([...scene.objects.map((o) => o.id), ...(scene.rooms ?? []).map((r) => r.id)]);
+const ids = new Set([...(scene.objects ?? []).map((o) => o.id), ...(scene.rooms ?? []).map((r) => r.id)]);
 
 /** A plan mutation: drop, duplicate or corrupt one step (an id the scene does not have). */
 const mutation = fc.record({ kind: fc.constantFrom('drop', 'dup', 'garble', 'keep'), at: fc.nat(20) });
