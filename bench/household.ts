@@ -9,7 +9,8 @@
  *   npm run bench:household -- [--quick] [--single 52] [--multi 500] [--seeds 5]
  *        [--single-methods llm-only,sayplan,gavel-basic,gavel]
  *        [--multi-methods llm-only,sayplan,epog,gavel-map,gavel-static,gavel,oracle]
- *        [--synthetic gavel.fixProb=0.6,...] [--rsn softmax] [--feedback 5]
+ *        [--model synthetic | openai:NAME ... [--base-url URL]] [--synthetic gavel.fixProb=0.4,...]
+ *        [--rsn softmax] [--feedback 5]
  *        [--out bench/out/household.jsonl] [--report-only]
  *
  * Episodes run through the `household:single` / `household:multi` suites
@@ -43,6 +44,8 @@ const singleMethods = list('single-methods', 'llm-only,sayplan,gavel-basic,gavel
 const multiMethods = list('multi-methods', 'llm-only,sayplan,epog,gavel-map,gavel-static,gavel,oracle');
 const rsn = arg('rsn') ?? 'softmax';
 const feedback = Number(arg('feedback') ?? 5);
+const model = arg('model') ?? 'synthetic';
+const baseUrl = arg('base-url');
 const knobText = arg('synthetic');
 const given = parseGivenKnobs(knobText);
 const knobs = createSyntheticModel({ knobs: knobText ?? '' }).knobs;
@@ -64,9 +67,9 @@ function loadRows(): Map<string, ResultRow> {
 }
 
 function specsFor(suite: Suite, tasks: { id: string; level: string }[], methods: string[]): EpisodeSpec[] {
-  const config: { [k: string]: Json } = { rsn, feedback, ...(Object.keys(given).length > 0 ? { synthetic: given } : {}) };
+  const config: { [k: string]: Json } = { rsn, feedback, ...(model === 'synthetic' && Object.keys(given).length > 0 ? { synthetic: given } : {}), ...(baseUrl ? { baseUrl } : {}) };
   const specs: EpisodeSpec[] = [];
-  for (let seed = 1; seed <= seeds; seed++) for (const t of tasks) for (const method of methods) specs.push({ suite: suite.name, task: t.id, level: t.level, method, model: 'synthetic', seed, config });
+  for (let seed = 1; seed <= seeds; seed++) for (const t of tasks) for (const method of methods) specs.push({ suite: suite.name, task: t.id, level: t.level, method, model, seed, config });
   return specs;
 }
 
@@ -182,7 +185,7 @@ async function main(): Promise<void> {
   const mRows = pick(mSpecs);
   const errors = [...sRows, ...mRows].filter((r) => r.status === 'error');
   const lines: string[] = [];
-  lines.push(`Model: ${describeSynthetic(gavelKnobs)}; RSN beliefs: ${rsn}; LLM budget T = ${feedback}; seeds 1..${seeds}.`);
+  lines.push(`Model: ${model === 'synthetic' ? describeSynthetic(gavelKnobs) : model}; RSN beliefs: ${rsn}; LLM budget T = ${feedback}; seeds 1..${seeds}.`);
   lines.push('');
   lines.push(`Table I shape: ${sTasks.length} EAI single tasks × ${seeds} seeds (mean ± SE over episodes).`);
   lines.push('');
