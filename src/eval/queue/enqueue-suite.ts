@@ -21,6 +21,7 @@ import { episodeKey } from '../key.js';
 import type { EpisodeSpec, ResultRow, TraceRecord } from '../types.js';
 import { checkQueueName, checkRedis, DEFAULT_QUEUE_NAME } from './connection.js';
 import { jobIdFor, keyOfJobId } from './job-id.js';
+import { repeatFilter } from './repeat-filter.js';
 import { isEpisodeJobResult, queueFailureRow, type EpisodeJobData, type EpisodeJobResult } from './payload.js';
 
 /** Attempts per job when the worker's runner itself throws (suite errors are rows, not failures). */
@@ -50,7 +51,7 @@ export interface EnqueueOptions {
   /** Called once per key, in completion order; awaited before the job is removed. */
   onRow(row: ResultRow, trace: TraceRecord[]): void | Promise<void>;
   onProgress?(progress: EnqueueProgress): void;
-  /** Redis/BullMQ errors after the start (the client keeps reconnecting). */
+  /** Redis/BullMQ errors after the start (the client keeps reconnecting); a repeated message at most every 30 s. */
   onError?(error: Error): void;
   /** Stop waiting (queued jobs stay queued; a later call collects them). */
   signal?: AbortSignal;
@@ -114,7 +115,10 @@ export async function enqueueSuite(opts: EnqueueOptions): Promise<EnqueueResult>
   const connection = await checkRedis(opts.url);
   const queue: EpisodeQueue = new Queue(queueName, { connection });
   const events = new QueueEvents(queueName, { connection });
-  const onError = (err: Error) => opts.onError?.(err);
+  const fresh = repeatFilter();
+  const onError = (err: Error) => {
+    if (fresh(err.message)) opts.onError?.(err);
+  };
   queue.on('error', onError);
   events.on('error', onError);
 

@@ -28,6 +28,7 @@ import { InputError } from '../../core/errors.js';
 import type { EpisodeSpec, ResultRow } from '../types.js';
 import { checkQueueName, checkRedis, DEFAULT_QUEUE_NAME } from './connection.js';
 import { keyOfJobId } from './job-id.js';
+import { repeatFilter } from './repeat-filter.js';
 import type { EpisodeJobData, EpisodeJobResult } from './payload.js';
 import { threadRunner, type QueueEpisodeRunner, type ThreadRunner } from './store-runner.js';
 
@@ -45,6 +46,7 @@ export type QueueWorkerEvent =
   | { type: 'recovered'; key: string }
   /** A running job was given back to the queue by `release()`. */
   | { type: 'released'; key: string }
+  /** A queue/Redis error (the client keeps reconnecting); a repeated message at most every 30 s. */
   | { type: 'error'; message: string };
 
 export interface QueueWorkerOptions {
@@ -167,7 +169,11 @@ export async function startWorker(opts: QueueWorkerOptions): Promise<QueueWorker
     emit({ type: 'failed', key: job.data.key, message: err.message, attempt: job.attemptsMade, final: job.attemptsMade >= attempts });
   });
   worker.on('stalled', (jobId) => emit({ type: 'recovered', key: keyOfJobId(jobId) ?? jobId }));
-  worker.on('error', (err) => emit({ type: 'error', message: messageOf(err) }));
+  const fresh = repeatFilter();
+  worker.on('error', (err) => {
+    const message = messageOf(err);
+    if (fresh(message)) emit({ type: 'error', message });
+  });
   await worker.waitUntilReady();
   worker.run().catch((err: unknown) => emit({ type: 'error', message: messageOf(err) }));
 
