@@ -29,7 +29,9 @@ const CSS = `
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 1200px; padding: 0 1rem; color: #1d1d1f; }
 h1 { font-size: 1.6rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: .3rem; } h3 { margin-top: 1.5rem; }
 table { border-collapse: collapse; margin: .5rem 0; font-size: .85rem; }
-th, td { border: 1px solid #ccc; padding: .25rem .5rem; vertical-align: top; }
+th, td { border: 1px solid #ccc; padding: .25rem .5rem; vertical-align: top; white-space: nowrap; }
+td.wrap { white-space: normal; min-width: 20em; }
+.table-wrap { overflow-x: auto; }
 th { background: #f3f3f5; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tbody tr:nth-child(even) { background: #fafafa; }
@@ -40,13 +42,19 @@ code { background: #f3f3f5; padding: 0 .2rem; border-radius: 3px; }
 figure { margin: 0; } figcaption { font-size: .8rem; color: #555; }
 `.trim();
 
+/** Numbers right-aligned; long text (descriptions, errors) may wrap; the rest stays on one line. */
+function cellClass(text: string, numeric: boolean): string {
+  if (numeric) return ' class="num"';
+  return text.length > 40 ? ' class="wrap"' : '';
+}
+
 export function htmlTable(t: ReportTable, heading = 'h3'): string {
   const head = t.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   const body = t.rows
-    .map((r) => `<tr>${r.map((c, i) => `<td${t.numeric[i] ? ' class="num"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`)
+    .map((r) => `<tr>${r.map((c, i) => `<td${cellClass(c, t.numeric[i])}>${escapeHtml(c)}</td>`).join('')}</tr>`)
     .join('\n');
   const notes = t.notes.map((n) => `<p class="note">${inline(n)}</p>`).join('\n');
-  return `<${heading}>${escapeHtml(t.title)}</${heading}>\n<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>\n${notes}`;
+  return `<${heading}>${escapeHtml(t.title)}</${heading}>\n<div class="table-wrap"><table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>\n${notes}`;
 }
 
 /** Strips the XML prolog, if any, so the SVG can sit inside HTML. */
