@@ -99,6 +99,7 @@ async function recover(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number
       policy: o.policy,
       budget: o.budget,
       timeLeftMs: ctx.timeLeftMs,
+      ...(ctx.meter ? { meter: ctx.meter } : {}),
       ...(failure ? { feedback: [{ task: 0, plan: rest.map(formatStep), problems: [failure] }] } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
       onRound: (r) => o.onRound({ ...r, tasks: r.tasks.map((t) => ({ ...t, task: i })), feedback: r.feedback.map((f) => ({ ...f, task: i })) }),

@@ -41,14 +41,14 @@ function roundMessage(r: RoundReport): string {
 async function runGavel(ctx: HouseholdMethodContext, policy: LoopPolicy): Promise<void> {
   const env = ctx.env;
   const G0 = env.believed();
-  const u = await understand(ctx.llm, env.instruction, G0, env.uncertain, ctx.signal);
+  const u = await understand(ctx.llm, env.instruction, G0, env.uncertain, ctx.signal, ctx.meter);
   for (const w of u.warnings) ctx.warn(w);
   ctx.event({ kind: 'decompose', message: `${u.tasks.length} task(s): ${u.tasks.map((t, i) => `${i + 1}. ${t.text}`).join('  ')}`, data: { tasks: u.tasks.map((t) => t.text) } });
   u.tasks.forEach((t, i) => ctx.event({ kind: 'extract', message: `task ${i + 1} goal: ${goalText(t.goal) || '(none)'}; objects: ${t.objects.join(', ')}`, data: { task: i, goal: goalText(t.goal), objects: t.objects } }));
   for (const w of u.warnings) ctx.event({ kind: 'note', message: `warning: ${w}` });
   const budget: PlanBudget = { left: policy.complaints === 'none' ? 1 : Math.max(1, ctx.maxFeedback), used: 0 };
   const onRound = (r: RoundReport) => ctx.event({ kind: 'round', message: roundMessage(r), data: { round: r.round, complaint: r.complaint, tasks: r.tasks.map((t) => ({ task: t.task, valid: t.valid, failure: t.failure ?? null, unmet: t.unmet, unsafe: t.unsafe, repairs: t.repairs })), feedback: r.feedback.map((f) => ({ task: f.task, problems: f.problems })) } });
-  const plans = await planTasks({ llm: ctx.llm, instruction: env.instruction, tasks: u.tasks, scene: G0, beliefs: env.openBeliefs(), policy, budget, timeLeftMs: ctx.timeLeftMs, ...(ctx.signal ? { signal: ctx.signal } : {}), onRound });
+  const plans = await planTasks({ llm: ctx.llm, instruction: env.instruction, tasks: u.tasks, scene: G0, beliefs: env.openBeliefs(), policy, budget, timeLeftMs: ctx.timeLeftMs, ...(ctx.meter ? { meter: ctx.meter } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}), onRound });
   ctx.stats.feedbackRounds = Math.max(0, budget.used - 1);
   ctx.stats.repairs += plans.reduce((n, p) => n + p.edits.length, 0);
   plans.forEach((p, i) => {

@@ -8,7 +8,7 @@
  * not in the scene is a verdict (UNKNOWN_OBJECT), never an exception.
  */
 import { GroundplanError } from '../../core/errors.js';
-import { ask, type LlmClient } from '../../llm/index.js';
+import { ask, type LlmClient, type UsageMeter } from '../../llm/index.js';
 import {
   compareRank,
   formatLiteral,
@@ -24,7 +24,7 @@ import {
   type Verdict,
 } from '../../scenegraph/index.js';
 import { planMessages, planSchema, planSyntaxProblems, type PlanAnswer, type PlanFeedback, type PlanVars } from './prompts.js';
-import { attemptTracking, type TaskSpec } from './understand.js';
+import { askOptions, attemptTracking, type TaskSpec } from './understand.js';
 
 /** How a variant treats an LLM plan. */
 export interface PlanPolicy {
@@ -99,6 +99,8 @@ export interface PlanTasksOptions {
   /** A complaint to send with the first call (e.g. a step that failed during execution). */
   feedback?: PlanFeedback[];
   signal?: AbortSignal;
+  /** Counts answers that stay invalid after their repair turn. */
+  meter?: UsageMeter;
   onRound?: (r: RoundReport) => void;
 }
 
@@ -127,7 +129,7 @@ export async function planTasks(o: PlanTasksOptions): Promise<TaskPlan[]> {
       tracked,
       // Syntax problems get the repair turn; a step still malformed after it becomes an UNKNOWN_PRIMITIVE verdict.
       { kind: 'gavel.plan', vars, messages: planMessages(vars), schema: planSchema, check: (a) => (tracked.last >= 2 ? [] : planSyntaxProblems(a, n)) },
-      o.signal ? { signal: o.signal } : {},
+      askOptions(o.signal, o.meter),
     );
     const latest: TaskPlan[] = [];
     for (let i = 0; i < n; i++) {

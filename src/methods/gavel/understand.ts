@@ -6,7 +6,7 @@
  * whatever is still wrong after it is dropped with a warning, so no invented
  * id reaches verification through the goal.
  */
-import { ask, type LlmClient, type LlmRequest } from '../../llm/index.js';
+import { ask, type AskOptions, type LlmClient, type LlmRequest, type UsageMeter } from '../../llm/index.js';
 import { formatLiteral, parseLiteral, unknownGoalIds, type Goal, type GoalLiteral, type Scene } from '../../scenegraph/index.js';
 import {
   decomposeMessages,
@@ -39,9 +39,14 @@ export function attemptTracking(llm: LlmClient): LlmClient & { last: number } {
   return c;
 }
 
-export async function decompose(llm: LlmClient, instruction: string, signal?: AbortSignal): Promise<string[]> {
+/** `ask` options from an optional signal and meter (the meter counts answers that stay invalid). */
+export function askOptions(signal?: AbortSignal, meter?: UsageMeter): AskOptions {
+  return { ...(signal ? { signal } : {}), ...(meter ? { meter } : {}) };
+}
+
+export async function decompose(llm: LlmClient, instruction: string, signal?: AbortSignal, meter?: UsageMeter): Promise<string[]> {
   const vars: DecomposeVars = { instruction };
-  const r = await ask(llm, { kind: 'gavel.decompose', vars, messages: decomposeMessages(vars), schema: decomposeSchema }, signal ? { signal } : {});
+  const r = await ask(llm, { kind: 'gavel.decompose', vars, messages: decomposeMessages(vars), schema: decomposeSchema }, askOptions(signal, meter));
   return r.value.tasks.map((t) => t.trim()).filter((t) => t !== '');
 }
 
@@ -84,6 +89,7 @@ export async function extractTask(
   vars: ExtractVars,
   scene: Scene,
   signal?: AbortSignal,
+  meter?: UsageMeter,
 ): Promise<{ spec: TaskSpec; warnings: string[] }> {
   const tracked = attemptTracking(llm);
   const r = await ask(
@@ -96,7 +102,7 @@ export async function extractTask(
       // Problems get the repair turn; after it, the rest is dropped below.
       check: (a) => (tracked.last >= 2 ? [] : checkExtract(a, scene).problems),
     },
-    signal ? { signal } : {},
+    askOptions(signal, meter),
   );
   const c = checkExtract(r.value, scene);
   const warnings = c.problems.map((p) => `task ${vars.index + 1} extraction: dropped ${p}`);
@@ -114,11 +120,12 @@ export async function understand(
   scene: Scene,
   uncertain: readonly string[],
   signal?: AbortSignal,
+  meter?: UsageMeter,
 ): Promise<{ tasks: TaskSpec[]; warnings: string[] }> {
-  const texts = await decompose(llm, instruction, signal);
+  const texts = await decompose(llm, instruction, signal, meter);
   const catalog = sceneCatalog(scene, new Set(uncertain));
   const rooms = [...scene.rooms.values()].map((r) => ({ id: r.id, type: r.type }));
-  const outs = await Promise.all(texts.map((task, index) => extractTask(llm, { instruction, task, index, catalog, rooms }, scene, signal)));
+  const outs = await Promise.all(texts.map((task, index) => extractTask(llm, { instruction, task, index, catalog, rooms }, scene, signal, meter)));
   return { tasks: outs.map((o) => o.spec), warnings: outs.flatMap((o) => o.warnings) };
 }
 
