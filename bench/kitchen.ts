@@ -6,11 +6,11 @@
  * planning seconds per step, LLM calls and tokens per episode.
  *
  *   npm run bench:kitchen -- [--quick] [--kitchens one_wall,galley] [--levels easy,medium,hard]
- *        [--n 30] [--variants full,no-belief,no-hbu,no-toh,no-lrp,no-bts] [--models synthetic,prior]
- *        [--prior-levels easy] [--synthetic goalRecall=0.7,...] [--trials 100] [--time-per-move 30]
+ *        [--n 15 (per kitchen)] [--variants full,no-belief,no-hbu,no-toh,no-lrp,no-bts] [--models synthetic,prior]
+ *        [--prior-levels easy] [--synthetic goalRecall=0.7,...] [--trials 30] [--time-per-move 30]
  *        [--out bench/out/kitchen.jsonl] [--report-only]
  *
- * The search budget per move is a TRIAL budget (`--trials`, default 100) with a
+ * The search budget per move is a TRIAL budget (`--trials`, default 30) with a
  * generous CPU-time cap, so the search effort does not depend on machine load
  * (other benchmarks share the two cores). Each finished episode is appended to
  * the JSONL file at once; a rerun skips rows already there (resumable).
@@ -53,11 +53,11 @@ interface Row {
 const quick = flag('quick');
 const kitchens = list('kitchens', quick ? 'one_wall' : 'one_wall,galley') as KitchenName[];
 const levels = list('levels', quick ? 'easy' : 'easy,medium,hard') as KitchenLevel[];
-const n = Number(arg('n') ?? (quick ? 2 : 30));
+const n = Number(arg('n') ?? (quick ? 2 : 15)); // per kitchen: 2 kitchens × 15 = 30 tasks per level
 const variants = list('variants', 'full,no-belief,no-hbu,no-toh,no-lrp,no-bts');
 const models = list('models', 'synthetic,prior');
 const priorLevels = list('prior-levels', 'easy');
-const trials = Number(arg('trials') ?? (quick ? 20 : 100));
+const trials = Number(arg('trials') ?? (quick ? 20 : 30));
 const timePerMove = Number(arg('time-per-move') ?? 30);
 const knobSpec = arg('synthetic') ?? 'goalRecall=0.7,locationRecall=0.8,hallucination=0.1,invalidRate=0.05,actError=0.2';
 const out = arg('out') ?? (quick ? 'bench/out/kitchen-quick.jsonl' : 'bench/out/kitchen.jsonl');

@@ -4,9 +4,10 @@
  * calibrated, seeded noise, as TEXT in the format a real model would use.
  * Wrong answers are plausible: objects of the same catalogue category, areas
  * of the same kind. Knobs: goalRecall, locationRecall, hallucination,
- * invalidRate, actError. Reports must print `describeSynthetic(knobs)`.
+ * invalidRate, actError, rankAccuracy, answerCorrelation, flatHallucination,
+ * flatDiversity. Reports must print `describeSynthetic(knobs)`.
  */
-import type { Rng } from '../../core/rng.js';
+import { hashString, type Rng } from '../../core/rng.js';
 import { areaKind, catalogueObject, CATALOGUE_OBJECTS, matchAreas } from '../../envs/kitchen/index.js';
 import { declareSyntheticKnobs, registerSyntheticGenerator, type SyntheticCall, type SyntheticContext } from '../../llm/index.js';
 import type { KitchenTruth } from '../method.js';
@@ -19,6 +20,26 @@ export const TRU_KNOBS = {
   hallucination: { default: 0.1, min: 0, max: 1, description: 'share of proposed objects in wrong combinations that do not exist in the task (same category)' },
   invalidRate: { default: 0.05, min: 0, max: 1, description: 'probability that a Tru-POMDP answer names a nonexistent area or has probabilities not summing to 1' },
   actError: { default: 0.2, min: 0, max: 1, description: 'probability that tru.act picks a random legal action instead of a sensible one' },
+  rankAccuracy: {
+    default: 0.6,
+    min: 0,
+    max: 1,
+    description: 'probability that a proposed true goal combination (toh.goals) or true hidden area (toh.locations) is ranked most likely; otherwise a wrong one is',
+  },
+  answerCorrelation: {
+    default: 0.8,
+    min: 0,
+    max: 1,
+    description:
+      'probability that whether the truth is proposed (goalRecall, locationRecall) is decided by the question (instruction, view, failed goals) rather than drawn afresh, so re-asking the same question mostly repeats the miss',
+  },
+  flatHallucination: { default: 0.2, min: 0, max: 1, description: 'hallucination share in the one flat query of w/o TOH (toh.flat), which must invent whole particles at once' },
+  flatDiversity: {
+    default: 0.3,
+    min: 0,
+    max: 1,
+    description: "toh.flat: probability that a particle's hidden location for an object is not the answer's single most likely one for it (low = particles repeat the mode)",
+  },
 };
 
 let registered = false;
@@ -26,6 +47,16 @@ let registered = false;
 function knob(ctx: SyntheticContext, name: keyof typeof TRU_KNOBS): number {
   const v = ctx.knobs[name];
   return typeof v === 'number' ? v : TRU_KNOBS[name].default;
+}
+
+/**
+ * Whether the truth is proposed, at probability `p`. A real model asked the same
+ * question again tends to repeat its answer: with probability answerCorrelation
+ * the draw is a fixed function of the question (`context`), else fresh.
+ */
+function recalls(ctx: SyntheticContext, p: number, context: string): boolean {
+  const u = ctx.rng.chance(knob(ctx, 'answerCorrelation')) ? hashString(context) / 4294967296 : ctx.rng.next();
+  return u < p;
 }
 
 function truthOf(ctx: SyntheticContext): KitchenTruth | undefined {
@@ -102,7 +133,8 @@ function goalCombos(call: SyntheticCall, ctx: SyntheticContext, v: GoalsVars, k:
     combos.push(c);
     for (const p of c) lock.set(p.object, p.target_area);
   };
-  if (fresh.length > 0 && rng.chance(knob(ctx, 'goalRecall'))) add(rng.pick(fresh));
+  const question = `goals|${v.instruction}|${[...visibleNames(v)].sort().join(',')}|${[...failed].sort().join(';')}`;
+  if (fresh.length > 0 && recalls(ctx, knob(ctx, 'goalRecall'), question)) add(rng.pick(fresh));
   const hall = knob(ctx, 'hallucination');
   for (let tries = 0; combos.length < k && tries < 20; tries++) {
     const src = rng.pick(alts);
@@ -125,6 +157,11 @@ function goalCombos(call: SyntheticCall, ctx: SyntheticContext, v: GoalsVars, k:
     add(c);
   }
   const ps = probabilities(rng, combos.length, combos.length > 1 ? 1.2 : undefined);
+  // the first combination (the truth, when proposed) gets the top probability unless the ranking is wrong
+  if (combos.length > 1 && !rng.chance(knob(ctx, 'rankAccuracy'))) {
+    const j = 1 + rng.int(combos.length - 1);
+    [ps[0], ps[j]] = [ps[j], ps[0]];
+  }
   const out = combos.map((objects, i) => ({ objects, probability: ps[i] }));
   if (rng.chance(knob(ctx, 'invalidRate')) && out.length > 0) corruptGoals(rng, out);
   void call;
@@ -152,14 +189,19 @@ function locationList(ctx: SyntheticContext, v: LocationsVars, k: number): { ini
   const stores = catalogueObject(type)?.stores ?? [];
   const plausible = rng.shuffle(matchAreas(closed, stores).map((i) => closed[i]));
   const list: string[] = [];
-  if (real && rng.chance(knob(ctx, 'locationRecall'))) list.push(real.area);
+  if (real && recalls(ctx, knob(ctx, 'locationRecall'), `locations|${v.instruction}|${type}|${closed.join(',')}`)) list.push(real.area);
   const others = [...plausible, ...(real ? closed.filter((a) => areaKind(a) === areaKind(real.area)) : []), ...rng.shuffle([...closed])];
   for (const a of others) {
     if (list.length >= k) break;
     if (real && a === real.area) continue;
     if (!list.includes(a)) list.push(a);
   }
-  const ordered = list.length > 1 && rng.chance(0.3) ? rng.shuffle(list) : list;
+  // the first area (the true one, when proposed) is ranked most likely unless the ranking is wrong
+  const ordered = list.slice();
+  if (ordered.length > 1 && !rng.chance(knob(ctx, 'rankAccuracy'))) {
+    const j = 1 + rng.int(ordered.length - 1);
+    [ordered[0], ordered[j]] = [ordered[j], ordered[0]];
+  }
   const ps = probabilities(rng, ordered.length, ordered.length > 1 ? 1.5 : undefined);
   return ordered.map((a, i) => ({ initial_area: a, probability: ps[i] }));
 }
@@ -184,18 +226,31 @@ function locationsGenerator(call: SyntheticCall, ctx: SyntheticContext): string 
 
 function flatGenerator(call: SyntheticCall, ctx: SyntheticContext): string {
   const v = call.vars as FlatVars;
-  // one flat query: fewer, noisier hypotheses (hallucination doubled), one location each
-  const doubled: SyntheticContext = { ...ctx, knobs: { ...ctx.knobs, hallucination: Math.min(1, 2 * knob(ctx, 'hallucination')), invalidRate: 0 } };
-  const combos = goalCombos(call, doubled, v, v.k);
+  // One flat query (w/o TOH) has to invent whole particles at once. Modelled mechanism (seed §5.3):
+  // more hallucinated objects (flatHallucination instead of hallucination), and particles that
+  // repeat the answer's single most likely hidden area per object instead of spreading over the
+  // C2 alternatives a per-object query would list (flatDiversity).
+  const flat: SyntheticContext = { ...ctx, knobs: { ...ctx.knobs, hallucination: knob(ctx, 'flatHallucination'), invalidRate: 0 } };
+  const combos = goalCombos(call, flat, v, v.k);
   const seen = visibleNames(v);
   const seenTypes = new Set([...seen].map(baseName));
+  const lists = new Map<string, string[]>();
+  const locationsOf = (object: string): string[] => {
+    let l = lists.get(object);
+    if (!l) {
+      l = locationList(ctx, { ...v, object, k: v.k2 }, v.k2).map((x) => x.initial_area);
+      lists.set(object, l);
+    }
+    return l;
+  };
   const answer: { objects: Array<GoalPairName & { initial_area?: string }>; probability: number }[] = [];
   for (const c of combos) {
     for (let j = 0; j < v.k2; j++) {
       const objects = c.objects.map((p) => {
         if (seen.has(p.object) || seenTypes.has(p.object)) return { ...p };
-        const locs = locationList(ctx, { ...v, object: p.object, k: 1 }, 1);
-        return { ...p, initial_area: locs[0].initial_area };
+        const l = locationsOf(p.object);
+        const area = l.length > 1 && ctx.rng.chance(knob(ctx, 'flatDiversity')) ? l[1 + ctx.rng.int(l.length - 1)] : l[0];
+        return { ...p, initial_area: area };
       });
       answer.push({ objects, probability: c.probability / v.k2 });
     }
