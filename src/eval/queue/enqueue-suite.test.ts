@@ -1,3 +1,4 @@
+import { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroundplanError, InputError } from '../../core/errors.js';
 import type { EpisodeSpec, ResultRow, TraceRecord } from '../types.js';
@@ -158,6 +159,28 @@ describe('enqueueSuite + startWorker (in process)', () => {
     expect(again.find((r) => r.spec.task === 'bad')).toMatchObject({ status: 'done', worker: 'w3' });
     expect(again.find((r) => r.spec.task === 'good')).toMatchObject({ status: 'done', worker: 'w2' });
     expect(calls.filter((c) => c.includes('good')).length).toBe(1);
+  }, 20_000);
+
+  it('records an error row for a job that stalled more often than allowed', async () => {
+    const name = queueName('stalls');
+    // A BullMQ worker that never renews its locks and never finishes: every job stalls.
+    const hanging = new Worker(name, () => new Promise<never>(() => undefined), {
+      connection: { ...(await checkRedis(redis.url)) },
+      name: 'hang',
+      concurrency: 4, // the hung first run keeps a slot; the requeued job needs another
+      lockDuration: 300,
+      stalledInterval: 200,
+      maxStalledCount: 0,
+      skipLockRenewal: true,
+    });
+    try {
+      const rows: ResultRow[] = [];
+      const result = await enqueueSuite({ url: redis.url, queueName: name, specs: [spec('stuck', 1)], keyOf, onRow: (r) => void rows.push(r), pollMs: 100 });
+      expect(result).toMatchObject({ total: 1, done: 1, failed: 1 });
+      expect(rows[0]).toMatchObject({ status: 'error', success: false, error: 'queue: job stalled more than allowable limit' });
+    } finally {
+      await hanging.close(true);
+    }
   }, 20_000);
 
   it('hands running jobs back to the queue on release, and another worker finishes them', async () => {
