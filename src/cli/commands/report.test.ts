@@ -132,6 +132,9 @@ describe('groundplan report', () => {
     expect(markGroup(kinds, 'bars')?.children.filter((c) => c.name === 'path')).toHaveLength(3);
     expect(textContent(kinds)).toContain('toh.places');
     expect(byFile.has('household_multi-tokens-by-kind.svg')).toBe(false);
+    const distance = parseSvg(byFile.get('household_multi-distance.svg') ?? '');
+    expect(markGroup(distance, 'bars')?.children.filter((c) => c.name === 'path')).toHaveLength(4);
+    expect(byFile.has('kitchen-distance.svg')).toBe(false);
 
     const md = readFileSync(join(out, 'index.md'), 'utf8');
     expect(md).toContain('## Suite `kitchen`');

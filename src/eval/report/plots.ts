@@ -1,17 +1,17 @@
 /**
  * The report's plots, after the seeds' figures: success %, reward and steps by
  * level and method with standard-error bars (Tru-POMDP Fig. 2/4, GAVEL Tables
- * I/II), token use by method (Tru-POMDP Fig. 3) and planning time by method
+ * I/II), distance traveled where the suite reports it (GAVEL Table II),
+ * token use by method (Tru-POMDP Fig. 3) and planning time by method
  * (Tru-POMDP Fig. 5). Each plot is a Vega-Lite spec rendered to SVG in Node
  * with Vega's headless renderer (no browser, no canvas); the output carries no
  * time or random ids, so equal rows give byte-identical SVGs.
  */
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 import { slug } from '../key.js';
 import type { ReportGroup, GroupedRows } from './groups.js';
 
-export type PlotKind = 'success' | 'reward' | 'steps' | 'tokens' | 'tokens-by-kind' | 'planning';
+export type PlotKind = 'success' | 'reward' | 'steps' | 'distance' | 'tokens' | 'tokens-by-kind' | 'planning';
 
 export interface PlotSpec {
   suite: string;
@@ -164,14 +164,20 @@ export function plotSpecs(groupedRows: GroupedRows, options: PlotOptions = {}): 
     add(grouped(suite, 'success', 'Success rate', 'Success (%)', groups, (g) => g.success, 100, [0, 100]));
     add(grouped(suite, 'reward', 'Cumulative reward', 'Reward', groups, (g) => g.reward, 1));
     add(grouped(suite, 'steps', 'Steps', 'Steps', groups, (g) => g.steps, 1));
+    // GAVEL Table II: distance traveled, where the suite reports it.
+    add(grouped(suite, 'distance', 'Distance traveled', 'Distance', groups, (g) => g.metrics.distance ?? { mean: NaN, se: 0, n: 0 }, 1));
     out.push(...tokenPlots(suite, groups));
     if (timing) add(grouped(suite, 'planning', 'Planning time per episode', 'Planning time (s)', groups, (g) => g.planningSeconds, 1));
   }
   return out;
 }
 
-/** Renders one Vega-Lite spec to an SVG string with Vega's headless renderer. */
+/**
+ * Renders one Vega-Lite spec to an SVG string with Vega's headless renderer.
+ * Vega is loaded on first use (about half a second), not when the CLI starts.
+ */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const [vega, { compile }] = await Promise.all([import('vega'), import('vega-lite')]);
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   try {
     return await view.toSVG();
