@@ -93,12 +93,40 @@ describe('episodes', () => {
     expect(r.status).toBe('success');
     expect(r.reward).toBeGreaterThan(700);
     if (name !== 'llm-mcts') {
-      expect(steps.map((s) => s.action)).toEqual(['OPEN(Fridge_Cooler_Layer)', 'PICK(Fridge_Cooler_Layer, iced_tea_2)', 'PLACE(Display_Surface)', 'OPEN(Snack_Pantry_Cabinet)', 'PICK(Snack_Pantry_Cabinet, chips_4)', 'PLACE(Display_Surface)']);
+      expect(steps.map((s) => s.action)).toEqual([
+        'INVALID(Open(Fridge))',
+        'OPEN(Fridge_Cooler_Layer)',
+        'PICK(Fridge_Cooler_Layer, iced_tea_2)',
+        'PLACE(Display_Surface)',
+        'OPEN(Snack_Pantry_Cabinet)',
+        'PICK(Snack_Pantry_Cabinet, chips_4)',
+        'PLACE(Display_Surface)',
+      ]);
       expect(steps[0].details.invalid).toEqual([expect.stringMatching(/no area 'Fridge'/)]);
       expect(steps[0].details.thoughts).toEqual(['a cold drink is in the fridge']);
+      // the invalid answer is an infeasible step: −25, counted, nothing changes
+      expect(steps[0]).toMatchObject({ step: 1, feasible: false, reward: -25 });
+      expect(r.steps).toBe(7);
+      expect(r.reward).toBe(steps.reduce((a, s) => a + s.reward, 0));
     } else {
       expect(r.steps).toBeLessThanOrEqual(8);
     }
+  });
+
+  it.each(['react', 'reflexion-star'])('%s: every malformed or nonexistent action is an infeasible step costing -25', async (name) => {
+    const method = kitchenMethod(name);
+    if (!method) throw new Error(name);
+    const llm = createScriptedModel({ byKind: { 'react.step': ['Open(Nowhere)', 'Pick(Prep_Surface, unicorn_1)', 'Open(Fridge_Cooler_Layer, Prep_Surface)', 'Open(Fridge_Cooler_Layer)'], 'reflexion.reflect': 'Plan: open the fridge.' } });
+    const steps: MethodStepRecord[] = [];
+    const r = await runKitchenEpisode(method, task, { llm, rng: new Rng(1), stepLimit: 3, onStep: (s) => steps.push(s) });
+    expect(r.status).toBe('step-limit');
+    expect(r.steps).toBe(3);
+    expect(r.reward).toBe(-75);
+    expect(steps.map((s) => [s.feasible, s.reward, s.details.reason])).toEqual([
+      [false, -25, 'invalid-action'],
+      [false, -25, 'invalid-action'],
+      [false, -25, 'invalid-action'],
+    ]);
   });
 
   it('Reflexion reflects after three failures in a row and keeps the reflection in its prompt', async () => {
