@@ -45,6 +45,7 @@ describe('household methods', () => {
     expect(r.success).toBe(true);
     expect(r.feedbackRounds).toBe(0);
     expect(r.repairs).toBeGreaterThanOrEqual(2);
+    expect(r.stages).toEqual({ tasks: 2, validRaw: 0, validAfterRepair: 2, validAfterFeedback: 2 });
     const round = events.find((e) => e.kind === 'round');
     expect(round?.message).toMatch(/task 1: VALID\s+repairs: approach/);
     expect(round?.message).toMatch(/task 2: VALID\s+repairs: .*open-container/);
@@ -59,7 +60,7 @@ describe('household methods', () => {
     expect(fb.map((f) => f.task)).toEqual([0]);
     expect(fb[0].problems.join(' ')).toMatch(/goal not reached at the end: on_top\(plate, table\)/);
     expect(calls[1].messages.at(-1)?.content).toMatch(/still fail/);
-    expect(r).toMatchObject({ success: true, feedbackRounds: 1 });
+    expect(r).toMatchObject({ success: true, feedbackRounds: 1, stages: { tasks: 2, validRaw: 1, validAfterRepair: 1, validAfterFeedback: 2 } });
   });
 
   it('(b, e) a hallucinated object is an UNKNOWN_OBJECT verdict sent back, not an exception', async () => {

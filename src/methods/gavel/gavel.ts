@@ -47,9 +47,17 @@ async function runGavel(ctx: HouseholdMethodContext, policy: LoopPolicy): Promis
   u.tasks.forEach((t, i) => ctx.event({ kind: 'extract', message: `task ${i + 1} goal: ${goalText(t.goal) || '(none)'}; objects: ${t.objects.join(', ')}`, data: { task: i, goal: goalText(t.goal), objects: t.objects } }));
   for (const w of u.warnings) ctx.event({ kind: 'note', message: `warning: ${w}` });
   const budget: PlanBudget = { left: policy.complaints === 'none' ? 1 : Math.max(1, ctx.maxFeedback), used: 0 };
-  const onRound = (r: RoundReport) => ctx.event({ kind: 'round', message: roundMessage(r), data: { round: r.round, complaint: r.complaint, tasks: r.tasks.map((t) => ({ task: t.task, valid: t.valid, failure: t.failure ?? null, unmet: t.unmet, unsafe: t.unsafe, repairs: t.repairs })), feedback: r.feedback.map((f) => ({ task: f.task, problems: f.problems })) } });
+  let first: RoundReport | undefined;
+  const onRound = (r: RoundReport): void => {
+    first ??= r;
+    ctx.event({ kind: 'round', message: roundMessage(r), data: { round: r.round, complaint: r.complaint, tasks: r.tasks.map((t) => ({ task: t.task, valid: t.valid, failure: t.failure ?? null, unmet: t.unmet, unsafe: t.unsafe, repairs: t.repairs })), feedback: r.feedback.map((f) => ({ task: f.task, problems: f.problems })) } });
+  };
   const plans = await planTasks({ llm: ctx.llm, instruction: env.instruction, tasks: u.tasks, scene: G0, beliefs: env.openBeliefs(), policy, budget, timeLeftMs: ctx.timeLeftMs, ...(ctx.meter ? { meter: ctx.meter } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}), onRound });
   ctx.stats.feedbackRounds = Math.max(0, budget.used - 1);
+  if (policy.verify && first) {
+    const f = first;
+    ctx.stats.stages = { tasks: plans.length, validRaw: f.tasks.filter((t) => t.rawValid).length, validAfterRepair: f.tasks.filter((t) => t.valid).length, validAfterFeedback: plans.filter((p) => p.verdict?.valid).length };
+  }
   ctx.stats.repairs += plans.reduce((n, p) => n + p.edits.length, 0);
   plans.forEach((p, i) => {
     if (p.verdict && !p.verdict.valid) ctx.warn(`task ${i + 1}: executing an unverified plan (best after ${budget.used} call(s)): ${p.verdict.failure ? `${p.verdict.failure.code} at ${formatStep(p.verdict.failure.step)}` : 'goal or safety open'}`);

@@ -40,7 +40,7 @@ export interface HouseholdMethodContext {
   maxFeedback: number;
   timeLeftMs(): number;
   /** Counters the method keeps up to date. */
-  stats: { feedbackRounds: number; repairs: number };
+  stats: { feedbackRounds: number; repairs: number; stages?: PipelineStages };
   warn(message: string): void;
   event(e: HouseholdEvent): void;
 }
@@ -67,6 +67,17 @@ export function householdMethodNames(): string[] {
   return [...registry.keys()].sort();
 }
 
+/**
+ * How many task plans verify after each stage of the pipeline (the seed's Fig. 3):
+ * as the LLM first wrote them, after model repair, after the complaint rounds.
+ */
+export interface PipelineStages {
+  tasks: number;
+  validRaw: number;
+  validAfterRepair: number;
+  validAfterFeedback: number;
+}
+
 export type HouseholdStatus = 'success' | 'unmet' | 'unsafe' | 'step-failed' | 'time-limit' | 'llm-failed';
 
 export interface HouseholdRunResult {
@@ -89,6 +100,8 @@ export interface HouseholdRunResult {
   feedbackRounds: number;
   /** Model-derived repair edits applied. */
   repairs: number;
+  /** Plans valid after each pipeline stage (methods that verify). */
+  stages?: PipelineStages;
   /** Safety violations left in the true final state (`left_open:fridge_0`, `left_on:stove_0`). */
   unsafe: string[];
   warnings: string[];
@@ -203,7 +216,7 @@ export async function runHouseholdEpisode(method: HouseholdMethod, task: Househo
   };
   const llm = countingClient(options.llm);
   const warnings: string[] = [];
-  const stats = { feedbackRounds: 0, repairs: 0 };
+  const stats: HouseholdMethodContext['stats'] = { feedbackRounds: 0, repairs: 0 };
   const ctx: HouseholdMethodContext = {
     env: timed,
     llm,
@@ -244,6 +257,7 @@ export async function runHouseholdEpisode(method: HouseholdMethod, task: Househo
     planningSeconds: planningSeconds(),
     feedbackRounds: stats.feedbackRounds,
     repairs: stats.repairs,
+    ...(stats.stages ? { stages: stats.stages } : {}),
     unsafe,
     warnings,
   };

@@ -60,7 +60,8 @@ export interface PlanBudget {
 export interface RoundReport {
   round: number;
   complaint: boolean;
-  tasks: Array<{ task: number; valid: boolean; failure?: string; unmet: string[]; unsafe: string[]; repairs: string[] }>;
+  /** Per task of this round's answer: `rawValid` as the LLM wrote it, `valid` after repair. */
+  tasks: Array<{ task: number; rawValid: boolean; valid: boolean; failure?: string; unmet: string[]; unsafe: string[]; repairs: string[] }>;
   /** The complaint sent after this round (empty when none). */
   feedback: PlanFeedback[];
 }
@@ -156,6 +157,7 @@ export async function planTasks(o: PlanTasksOptions): Promise<TaskPlan[]> {
       complaint: feedback !== undefined,
       tasks: latest.map((t, i) => ({
         task: i,
+        rawValid: t.edits.length === 0 ? (t.verdict?.valid ?? false) : verifyPlan(o.scene, t.raw, o.tasks[i].goal).valid,
         valid: t.verdict?.valid ?? false,
         ...(t.verdict?.failure ? { failure: `${t.verdict.failure.code} at step ${t.verdict.failure.stepIndex + 1} ${formatStep(t.verdict.failure.step)}` } : {}),
         unmet: (t.verdict?.unmet ?? []).map(formatLiteral),
