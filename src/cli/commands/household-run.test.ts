@@ -31,6 +31,7 @@ describe('groundplan household run', () => {
     expect(text).toMatch(/^LLM round 2 \(after complaint\):\n {2}task 1: VALID\n {2}task 2: VALID$/m);
     expect(text).toMatch(/^order of the 2 remaining task\(s\): /m);
     expect(text).toMatch(/PlaceOnTop\(plate, table\)/);
+    expect(text).toMatch(/^task plans valid: as written 1\/2, after repair 1\/2, after feedback 2\/2$/m);
     expect(text).toMatch(/^success: goals 3\/3, distance [\d.]+ m, \d+ room searches, \d+ steps, LLM 5 calls \(1 feedback rounds\)/m);
 
     const trace = join(files.dir, 'trace.jsonl');

@@ -144,6 +144,10 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
   }
   for (const w of result.warnings.slice(0, 8)) out.write(`warning: ${w}\n`);
   if (result.warnings.length > 8) out.write(`(${result.warnings.length - 8} more warnings)\n`);
+  if (result.stages) {
+    const st = result.stages;
+    out.write(`task plans valid: as written ${st.validRaw}/${st.tasks}, after repair ${st.validAfterRepair}/${st.tasks}, after feedback ${st.validAfterFeedback}/${st.tasks}\n`);
+  }
   if (opts.usage) out.write(`${formatUsage(llm.meter.summary())}\n`);
   out.write(`${formatHouseholdResult(result, llm.describe())}\n`);
 }
