@@ -8,12 +8,14 @@
  *   npm run bench:kitchen -- [--quick] [--kitchens one_wall,galley] [--levels easy,medium,hard]
  *        [--n 15 (per kitchen)] [--variants full,no-belief,no-hbu,no-toh,no-lrp,no-bts] [--models synthetic,prior]
  *        [--prior-levels easy] [--synthetic goalRecall=0.7,...] [--trials 30] [--time-per-move 30]
- *        [--out bench/out/kitchen.jsonl] [--report-only]
+ *        [--out bench/out/kitchen.jsonl] [--report-only] [--reverse]
  *
  * The search budget per move is a TRIAL budget (`--trials`, default 30) with a
  * generous CPU-time cap, so the search effort does not depend on machine load
  * (other benchmarks share the two cores). Each finished episode is appended to
- * the JSONL file at once; a rerun skips rows already there (resumable).
+ * the JSONL file at once; a rerun skips rows already there (resumable), and
+ * workers sharing the file skip each other's finished episodes (`--reverse`
+ * runs the plan from the other end, for a second worker).
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -170,10 +172,14 @@ async function main(): Promise<void> {
           for (let i = 0; i < n; i++)
             for (const variant of model === 'prior' ? ['full'] : variants) plan.push([model, variant, kitchen, level, i]);
       }
+    if (flag('reverse')) plan.reverse(); // a second worker on the same plan starts from the other end
     let k = 0;
     for (const [model, variant, kitchen, level, i] of plan) {
       k++;
       const key = `${model === 'synthetic' ? knobsText : 'prior'}|${variant}|${kitchen}|${level}|${i}|seed${seed}|trials${trials}`;
+      if (done.has(key)) continue;
+      // other workers may have finished it meanwhile
+      for (const r of load()) done.add(r.key);
       if (done.has(key)) continue;
       const row = await runOne(model, variant, kitchen, level, i, key);
       appendFileSync(out, `${JSON.stringify(row)}\n`);
