@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { episodeKey } from './key.js';
 import type { PoolTask } from './pool-worker.js';
-import { EpisodeAbortedError, runEpisode } from './runner.js';
+import { EpisodeAbortedError, errorRow, runEpisode } from './runner.js';
 import type { ResultStore } from './store.js';
 import type { EpisodeSpec, ResultRow } from './types.js';
 
@@ -87,7 +87,6 @@ export async function runPool(specs: readonly EpisodeSpec[], options: PoolOption
   if (options.signal?.aborted) stop();
   let completed = 0;
   let next = 0;
-  let failure: unknown;
   const lane = async (id: number): Promise<void> => {
     while (!internal.signal.aborted && next < specs.length) {
       const spec = specs[next++];
@@ -101,9 +100,8 @@ export async function runPool(specs: readonly EpisodeSpec[], options: PoolOption
           rmSync(options.store.tracePath(episodeKey(spec)), { force: true });
           return;
         }
-        failure ??= err;
-        internal.abort();
-        return;
+        // the worker thread died (out of memory, a crash outside the runner): record it and go on
+        row = errorRow(episodeKey(spec), spec, `worker thread failed: ${err instanceof Error ? err.message : String(err)}`, 0, task.worker, options.store.traceFile(episodeKey(spec)));
       }
       if (internal.signal.aborted) {
         rmSync(options.store.tracePath(episodeKey(spec)), { force: true });
@@ -120,6 +118,5 @@ export async function runPool(specs: readonly EpisodeSpec[], options: PoolOption
     options.signal?.removeEventListener('abort', stop);
     await pool.destroy();
   }
-  if (failure !== undefined) throw failure;
   return { completed, aborted: Boolean(options.signal?.aborted) };
 }

@@ -90,3 +90,19 @@ describe('ResultStore', () => {
     expect(loaded.all).toEqual([]);
   });
 });
+
+describe('ResultStore.lock', () => {
+  it('one live writer at a time; a lock left by a dead process is taken over', () => {
+    const dir = freshDir();
+    const store = new ResultStore(dir);
+    const release = store.lock();
+    expect(() => new ResultStore(dir).lock()).toThrow(/another process \(pid \d+\) is writing results here/);
+    release();
+    const again = store.lock();
+    again();
+    writeFileSync(join(dir, '.writer.lock'), '999999999'); // no such process
+    const taken = store.lock();
+    expect(readFileSync(join(dir, '.writer.lock'), 'utf8')).toBe(String(process.pid));
+    taken();
+  });
+});

@@ -9,13 +9,24 @@
  * numbers and skipped. Only one process/thread may append at a time (the pool
  * and the queue funnel rows to the main thread).
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { GroundplanError } from '../core/errors.js';
 import { join } from 'node:path';
 import { openTraceFile, type TraceWriter } from './trace.js';
 import type { ResultRow } from './types.js';
 
 export const RESULTS_FILE = 'results.jsonl';
 export const TRACES_DIR = 'traces';
+export const LOCK_FILE = '.writer.lock';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export interface MalformedLine {
   /** 1-based line number in the results file. */
@@ -129,6 +140,29 @@ export class ResultStore {
       this.tailChecked = true;
     }
     appendFileSync(this.resultsPath, `${JSON.stringify(row)}\n`);
+  }
+
+  /**
+   * Claims the store for this process (`.writer.lock` holding the pid); a lock
+   * left by a dead process is taken over. Returns the release function.
+   * Throws EVAL_STORE_BUSY when another live process writes here.
+   */
+  lock(): () => void {
+    mkdirSync(this.dir, { recursive: true });
+    const path = join(this.dir, LOCK_FILE);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        writeFileSync(path, String(process.pid), { flag: 'wx' });
+        return () => rmSync(path, { force: true });
+      } catch {
+        const holder = Number(readFileSync(path, 'utf8'));
+        if (holder === process.pid || (Number.isInteger(holder) && holder > 0 && alive(holder))) {
+          throw new GroundplanError('EVAL_STORE_BUSY', `${this.dir}: another process (pid ${holder}) is writing results here; wait for it or use another --out`);
+        }
+        rmSync(path, { force: true });
+      }
+    }
+    throw new GroundplanError('EVAL_STORE_BUSY', `${path}: cannot take the lock`);
   }
 
   /** `traces/<key>.jsonl`, relative to the store directory. */

@@ -180,6 +180,16 @@ async function bench(suiteArg: string | undefined, opts: BenchOptions): Promise<
   const out = resolve(opts.out ?? defaultOutDir(suiteNames));
   mkdirSync(out, { recursive: true });
   const store = new ResultStore(out);
+  const unlock = store.lock();
+  try {
+    await runBench(store, unique, suiteNames, out, workers, opts);
+  } finally {
+    unlock();
+  }
+}
+
+/** Runs what is not done yet (the store is locked by the caller), then prints the summary. */
+async function runBench(store: ResultStore, unique: Map<string, EpisodeSpec>, suiteNames: string[], out: string, workers: number, opts: BenchOptions): Promise<void> {
   const loaded = store.load();
   for (const w of formatMalformed(loaded)) process.stderr.write(`warning: ${w} (skipped)\n`);
   if (loaded.truncatedTail) process.stderr.write(`warning: ${loaded.path}: the last line was cut short by a crash; it is dropped\n`);
