@@ -16,7 +16,7 @@ const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,6}$/);
 // Printable text without characters XML forbids (control characters other than tab/newline).
 const text = fc.string({ maxLength: 12 }).map((s) => s.replace(/[^\t\n\x20-\x7e\u00a0-\ud7ff]/g, ''));
 function element(depth: number): fc.Arbitrary<XmlElement> {
-  const children = depth === 0 ? fc.constant([]) : fc.array(element(depth - 1), { maxLength: 3 });
+  const children: fc.Arbitrary<XmlElement[]> = depth === 0 ? fc.constant<XmlElement[]>([]) : fc.array(element(depth - 1), { maxLength: 3 });
   return fc.record({ name, attrs: fc.dictionary(name, text, { maxKeys: 3 }), children, text });
 }
 const tree = element(3);
