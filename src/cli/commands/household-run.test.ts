@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAiServer, type FakeChatRequest } from '../../llm/index.js';
 import { runCommand, runCommandOut, scratchFiles } from '../../../test/cli-harness.js';
 import { householdTaskToJson } from '../../envs/household/index.js';
 import { TEST_ERRANDS, TEST_GOALS, TEST_PLANS, testHouseholdTask } from '../../methods/gavel/test-task.js';
@@ -55,5 +56,37 @@ describe('groundplan household run', () => {
     const badFile = files.file('bad.json', JSON.stringify(bad));
     const r = await runCommand([register], ['household', 'run', '--task', badFile, '--model', `scripted:${answers}`]);
     expect(String(r.error)).toMatch(/bad\.json: uncertain\[1\]: unknown object 'unicorn'/);
+  });
+
+  describe('against an OpenAI-compatible server (127.0.0.1)', () => {
+    // A stand-in model that reads only the prompt text: which request it is, which task number.
+    const reply = (r: FakeChatRequest): string => {
+      const system = r.messages[0]?.content ?? '';
+      const user = r.messages.map((m) => m.content).join('\n');
+      if (system.includes('Split a household instruction')) return `There are two errands.\n\`\`\`json\n${JSON.stringify({ tasks: TEST_ERRANDS })}\n\`\`\``;
+      if (system.includes('For one task')) {
+        const n = Number(/Task (\d+):/.exec(user)?.[1] ?? '1');
+        return JSON.stringify({ objects: [], goal: TEST_GOALS[n - 1] });
+      }
+      const complaint = r.messages.length > 2;
+      return `Plans:\n${JSON.stringify({ tasks: (complaint ? TEST_PLANS : broken).map((steps, i) => ({ task: i + 1, steps })) })}`;
+    };
+    let close: (() => Promise<void>) | undefined;
+    afterAll(async () => close?.());
+
+    it('runs the loop over HTTP: prose around the JSON, the complaint as a user turn, server token counts', async () => {
+      const server = await startFakeOpenAiServer((r) => ({ content: reply(r), promptTokens: 100, completionTokens: 10 }));
+      close = () => server.close();
+      const out = await run(['household', 'run', '--task', task, '--model', `compat:fake@${server.url}`, '--rsn', 'uniform', '--json']);
+      const last = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { success: boolean; llmCalls: number; inputTokens: number; feedbackRounds: number };
+      expect(last).toMatchObject({ success: true, llmCalls: 5, inputTokens: 500, feedbackRounds: 1 });
+      const plans = server.requests.filter((r) => (r.messages[0]?.content ?? '').includes('Write one action sequence'));
+      expect(plans).toHaveLength(2);
+      expect(plans[1].messages.at(-1)?.content).toMatch(/goal not reached at the end: on_top\(plate, table\)/);
+      // Where the plate and the shirt really are never reaches the model.
+      const all = server.requests.flatMap((r) => r.messages.map((m) => m.content)).join('\n');
+      expect(all).not.toMatch(/plate[^\n]*on counter/);
+      expect(all).toMatch(/plate \[plate\]: /);
+    });
   });
 });
