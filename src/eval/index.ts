@@ -9,7 +9,7 @@ export { ResultStore, readResults, parseResults, latestByKey, formatMalformed, R
 export { openTraceFile, toJson, type TraceWriter } from './trace.js';
 export { runEpisode, doneRow, errorRow, EpisodeAbortedError, type RunEpisodeOptions } from './runner.js';
 export { episodeLlm, parseGivenKnobs, specKnobs, describeKnobs, usageByKind, type EpisodeLlm } from './episode-llm.js';
-export { summarize, summaryTable, formatStat, configText, modelDescriptions, stat, type Stat, type SummaryGroup } from './summary.js';
+export { summarize, summaryTable, groupKey, formatStat, configText, modelDescriptions, stat, type Stat, type SummaryGroup } from './summary.js';
 export { suite, suiteNames, allSuites, kitchenSuites, pomdpSuites, ipcSuite } from './suites/index.js';
 export { planSpecs, parseSeeds, parseSettings, type PlanOptions } from './plan.js';
 export { runPool, poolWorkerFile, type PoolOptions, type PoolResult } from './pool.js';

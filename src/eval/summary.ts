@@ -58,6 +58,11 @@ function firstIndex<T>(order: Map<T, number>, x: T): number {
   return order.get(x) as number;
 }
 
+/** What `summarize` groups by: suite, level, method, model id and config (canonical JSON). */
+export function groupKey(spec: { suite: string; level: string; method: string; model: string; config: unknown }): string {
+  return canonicalJson([spec.suite, spec.level, spec.method, spec.model, spec.config]);
+}
+
 /** Groups rows (deduplicated per key) and computes mean ± SE per group, in first-appearance order. */
 export function summarize(rows: readonly ResultRow[]): SummaryGroup[] {
   const latest = latestByKey(rows);
@@ -69,7 +74,7 @@ export function summarize(rows: readonly ResultRow[]): SummaryGroup[] {
     firstIndex(suiteOrder, r.spec.suite);
     firstIndex(levelOrder, r.spec.level);
     firstIndex(methodOrder, r.spec.method);
-    const k = canonicalJson([r.spec.suite, r.spec.level, r.spec.method, r.spec.model, r.spec.config]);
+    const k = groupKey(r.spec);
     const g = groups.get(k) ?? { sample: r, done: [], errors: 0 };
     if (r.status === 'done') {
       g.done.push(r);
