@@ -128,6 +128,34 @@ export function summarizeBelief(aw: AgentWorld, b: Belief, top = 3): HypothesisS
   return [...by.values()].sort((x, y) => y.weight - x.weight).slice(0, top).map((h) => ({ ...h, weight: Math.round(h.weight * 1000) / 1000 }));
 }
 
+/** One hidden-location hypothesis: the belief's weight on "object is in the closed area place". */
+export interface LocationSummary {
+  object: string;
+  place: string;
+  weight: number;
+}
+
+/**
+ * The top hidden-location hypotheses: for each (object, closed area) the total
+ * weight of the particles that put the object there (a marginal; unseen
+ * objects carry their placeholder type name), largest first.
+ */
+export function summarizeLocations(aw: AgentWorld, b: Belief, z: KitchenObservation, top = 8): LocationSummary[] {
+  const by = new Map<string, LocationSummary>();
+  b.particles.forEach((p, i) => {
+    const oa = p.state.objectArea;
+    for (let o = 0; o < oa.length; o++) {
+      const a = oa[o];
+      if (a < 0 || z.open[a]) continue;
+      const key = `${o}@${a}`;
+      const e = by.get(key) ?? { object: aw.name(o), place: aw.layout.areas[a], weight: 0 };
+      e.weight += b.weights[i];
+      by.set(key, e);
+    }
+  });
+  return [...by.values()].sort((x, y) => y.weight - x.weight || (x.object < y.object ? -1 : x.object > y.object ? 1 : 0)).slice(0, top).map((l) => ({ ...l, weight: Math.round(l.weight * 1000) / 1000 }));
+}
+
 /** Explore when no hypothesis is left: open the nearest closed area (NONE when all are open). */
 function exploreAction(aw: AgentWorld, z: KitchenObservation): KitchenAction {
   let best: KitchenAction = NONE;
@@ -204,6 +232,7 @@ export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Pr
     const world = aw.world;
     belief = { particles: belief.particles.map((p) => ({ state: aw.pad(p.state), goal: p.goal })), weights: belief.weights };
     const summary = summarizeBelief(aw, belief);
+    const locations = summarizeLocations(aw, belief, z);
     let action: KitchenAction;
     let search: (Omit<DespotStats, 'rootActions'> & { rootActions: Array<{ action: string; lower: number; upper: number }> }) | undefined;
     let decidedBy: string;
@@ -282,6 +311,7 @@ export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Pr
       details: {
         decidedBy,
         belief: summary,
+        locations,
         ...(search ? { search } : {}),
         update,
         failedGoals: failedGoals.length,

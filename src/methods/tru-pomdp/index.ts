@@ -19,7 +19,18 @@ export { filterBelief, normalizeBelief, supplement, needsSupplement, type Belief
 export { ActionCodec, beliefActions, kitchenPomdp, type KitchenPomdpOptions } from './kitchen-pomdp.js';
 export { treeOfHypotheses, sceneVars, DEFAULT_TOH, type TohInput, type TohOptions, type TohResult } from './tree-of-hypotheses.js';
 export * from './prompts.js';
-export { ABLATIONS, DEFAULT_OPTIONS, parseTruOptions, runTruPomdp, summarizeBelief, truPomdpMethod, type Ablation, type TruPomdpOptions } from './agent.js';
+export {
+  ABLATIONS,
+  DEFAULT_OPTIONS,
+  parseTruOptions,
+  runTruPomdp,
+  summarizeBelief,
+  summarizeLocations,
+  truPomdpMethod,
+  type Ablation,
+  type LocationSummary,
+  type TruPomdpOptions,
+} from './agent.js';
 export { TRU_KNOBS, registerTruSynthetic } from './synthetic.js';
 export { PriorKnowledge, createPriorModel, loadPrior, priorAnswer, registerPriorModel } from './prior-model.js';
 

@@ -23,7 +23,7 @@ import { ActionCodec, beliefActions, kitchenPomdp } from './kitchen-pomdp.js';
 import { nearestTargetPolicy } from './rollout-policy.js';
 import { History } from '../../pomdp/index.js';
 import { treeOfHypotheses } from './tree-of-hypotheses.js';
-import { truPomdpMethod } from './index.js';
+import { summarizeLocations, truPomdpMethod } from './index.js';
 
 const layout = loadLayout('one_wall');
 const A = (name: string): number => layout.areaIndex.get(name) as number;
@@ -224,6 +224,27 @@ describe('belief-built action space', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('belief summaries for traces', () => {
+  it('reports marginal weights of hidden locations over closed areas, largest first', () => {
+    const aw = new AgentWorld(layout);
+    const seen = makeWorld(layout, ['apple_1']);
+    const z = aw.observation(describeObservation(seen, observe(stateFromNames(seen, { robot: 'Prep_Surface', placement: [['apple_1', 'Prep_Surface']] }))));
+    const milk = aw.hypothesised('milk_carton', ['apple_1']) as number;
+    const base = aw.baseState(aw.observation(describeObservation(seen, observe(stateFromNames(seen, { robot: 'Prep_Surface', placement: [['apple_1', 'Prep_Surface']] })))));
+    const at = (area: string): Particle => {
+      const objectArea = base.objectArea.slice();
+      objectArea[milk] = A(area);
+      return { state: { ...base, objectArea }, goal: [{ object: milk, area: A('Human_Hand') }] };
+    };
+    const b = { particles: [at('Fridge_Cooler_Layer'), at('Fridge_Cooler_Layer'), at('Dishware_Cabinet'), at('Prep_Surface')], weights: [0.3, 0.2, 0.4, 0.1] };
+    // the open Prep_Surface is no hidden location; the apple is seen
+    expect(summarizeLocations(aw, b, { ...z, open: base.open })).toEqual([
+      { object: 'milk_carton', place: 'Fridge_Cooler_Layer', weight: 0.5 },
+      { object: 'milk_carton', place: 'Dishware_Cabinet', weight: 0.4 },
+    ]);
   });
 });
 
