@@ -50,7 +50,7 @@ export function register(program: Command): void {
     .argument('<results...>', 'result directories (holding results.jsonl) or .jsonl files')
     .requiredOption('--out <dir>', 'output folder: index.md, index.html, plots/*.svg')
     .option('--title <text>', 'report title')
-    .option('--no-timing', 'leave out planning-time columns and plot (the rest then depends only on the outcomes)')
+    .option('--no-timing', 'leave out planning-time columns, the planning plot and time-valued metrics (the rest then depends only on the outcomes)')
     .option('--json', 'print what was written as JSON')
     .action(async (results: string[], opts: ReportOptions) => {
       const { rows, warnings } = loadRows(results);
