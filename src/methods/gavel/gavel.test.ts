@@ -3,7 +3,7 @@ import { Rng } from '../../core/rng.js';
 import type { TraceRecord, TraceStep } from '../../eval/types.js';
 import type { HouseholdEvent, HouseholdRunResult } from './method.js';
 import { householdMethod, householdMethodNames, runHouseholdEpisode } from './index.js';
-import type { PlanVars } from './prompts.js';
+import type { ExtractVars, PlanVars } from './prompts.js';
 import { scriptedHousehold, TEST_PLANS, testHouseholdTask } from './test-task.js';
 import type { ScriptedModel } from '../../llm/index.js';
 import type { HouseholdTask } from '../../envs/household/index.js';
@@ -176,6 +176,25 @@ describe('what execution reveals', () => {
     expect(planCalls(llm)).toHaveLength(1);
     expect(r).toMatchObject({ success: true, goalsMet: 1, unsafe: [] });
     expect(r.searches).toBeGreaterThan(0);
+  });
+
+  it('a relation the instruction states ("the apple from the fridge") is inserted into G_0: repair opens the fridge before execution', async () => {
+    const stated = (v: ExtractVars) => ({ objects: ['apple', 'fridge', 'table'], goal: ['on_top(apple, table)'], relations: v.index === 0 ? ['object_inside(apple, fridge)'] : [] });
+    const llm = scriptedHousehold([[naive]], stated, appleTask());
+    const { r, events } = await go('gavel', llm);
+    expect(events.some((e) => e.kind === 'extract' && /states object_inside\(apple, fridge\): inserted into G_0/.test(e.message))).toBe(true);
+    expect((planCalls(llm)[0].vars as PlanVars).scene).toMatch(/apple \[apple[^\n]*inside fridge/);
+    expect(events.find((e) => e.kind === 'round')?.message).toMatch(/task 1: VALID\s+repairs: open-container/);
+    expect(events.some((e) => e.kind === 'replan')).toBe(false);
+    expect(r).toMatchObject({ success: true, searches: 0 });
+  });
+
+  it('a stated relation that is wrong costs searches but the object is still found', async () => {
+    const wrong = () => ({ objects: ['apple'], goal: ['on_top(apple, table)'], relations: ['on_top(apple, washer)'] });
+    const { r, events } = await go('gavel', scriptedHousehold([[naive]], wrong, appleTask()));
+    expect(events.some((e) => /states on_top\(apple, washer\): inserted/.test(e.message))).toBe(true);
+    expect(r.success).toBe(true);
+    expect(r.searches).toBeGreaterThanOrEqual(2);
   });
 
   it('llm-only stops at the failed step; sayplan asks the LLM again with the failure', async () => {

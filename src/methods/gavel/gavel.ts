@@ -13,7 +13,7 @@
  * | sayplan      | yes    | no     | every failure           | as listed                      |
  * | llm-only     | no     | no     | nothing (one plan call) | as listed                      |
  */
-import { formatStep } from '../../scenegraph/index.js';
+import { formatLiteral, formatStep } from '../../scenegraph/index.js';
 import { executeTasks, type LoopPolicy } from './execute.js';
 import { registerHouseholdMethod, type HouseholdMethod, type HouseholdMethodContext } from './method.js';
 import { planTasks, type PlanBudget, type RoundReport } from './plan-round.js';
@@ -40,12 +40,19 @@ function roundMessage(r: RoundReport): string {
 
 async function runGavel(ctx: HouseholdMethodContext, policy: LoopPolicy): Promise<void> {
   const env = ctx.env;
-  const G0 = env.believed();
-  const u = await understand(ctx.llm, env.instruction, G0, env.uncertain, ctx.signal, ctx.meter);
+  const u = await understand(ctx.llm, env.instruction, env.believed(), env.uncertain, ctx.signal, ctx.meter);
   for (const w of u.warnings) ctx.warn(w);
   ctx.event({ kind: 'decompose', message: `${u.tasks.length} task(s): ${u.tasks.map((t, i) => `${i + 1}. ${t.text}`).join('  ')}`, data: { tasks: u.tasks.map((t) => t.text) } });
   u.tasks.forEach((t, i) => ctx.event({ kind: 'extract', message: `task ${i + 1} goal: ${goalText(t.goal) || '(none)'}; objects: ${t.objects.join(', ')}`, data: { task: i, goal: goalText(t.goal), objects: t.objects } }));
   for (const w of u.warnings) ctx.event({ kind: 'note', message: `warning: ${w}` });
+  // Insert(G_0, E_i): relations the instruction states about unseen objects.
+  u.tasks.forEach((t, i) => {
+    for (const l of t.stated ?? []) {
+      const ok = env.assume(l);
+      ctx.event({ kind: 'extract', message: `task ${i + 1} states ${formatLiteral(l)}${ok ? ': inserted into G_0' : ': ignored (object already seen, or not an unseen object)'}` });
+    }
+  });
+  const G0 = env.believed();
   const budget: PlanBudget = { left: policy.complaints === 'none' ? 1 : Math.max(1, ctx.maxFeedback), used: 0 };
   let first: RoundReport | undefined;
   const onRound = (r: RoundReport): void => {

@@ -111,7 +111,7 @@ export interface PlanVars {
 export const decomposeSchema = z.object({ tasks: z.array(z.string().min(1)).min(1) });
 export type DecomposeAnswer = z.infer<typeof decomposeSchema>;
 
-export const extractSchema = z.object({ objects: z.array(z.string().min(1)), goal: z.array(z.string().min(1)).min(1) });
+export const extractSchema = z.object({ objects: z.array(z.string().min(1)), goal: z.array(z.string().min(1)).min(1), relations: z.array(z.string().min(1)).default([]) });
 export type ExtractAnswer = z.infer<typeof extractSchema>;
 
 export const planSchema = z.object({ tasks: z.array(z.object({ task: z.union([z.string(), z.number()]), steps: z.array(z.string()) })).min(1) });
@@ -151,7 +151,7 @@ export function extractMessages(v: ExtractVars): ChatMessage[] {
   return [
     {
       role: 'system',
-      content: `${ROBOT}\nFor one task, list the scene objects it involves (their ids, exactly as in the catalog) and the goal: what must hold when the task is done, as a partial scene graph.\n${GOAL_SYNTAX}\nAnswer with JSON only: {"objects": ["id", ...], "goal": ["on_top(id, id)", ...]}.`,
+      content: `${ROBOT}\nFor one task, list the scene objects it involves (their ids, exactly as in the catalog), the goal: what must hold when the task is done, as a partial scene graph, and the relations the task states about where an object of unknown room is now (e.g. "get the potato from the fridge" states object_inside(potato, fridge); leave it empty when nothing is stated).\n${GOAL_SYNTAX}\nAnswer with JSON only: {"objects": ["id", ...], "goal": ["on_top(id, id)", ...], "relations": ["object_inside(id, id)", ...]}.`,
     },
     { role: 'user', content: `Whole instruction: ${v.instruction}\nTask ${v.index + 1}: ${v.task}\nRooms: ${rooms}\nObjects:\n${catalog}` },
   ];

@@ -51,7 +51,7 @@ export function testHouseholdTask(): HouseholdTask {
  * correctly (unless `extract` overrides them); `plans[k]` is the answer to
  * the k-th `gavel.plan` call (the last one repeats), as step lists per task.
  */
-export function scriptedHousehold(plans: string[][][], extract?: (v: ExtractVars, attempt: number) => { objects: string[]; goal: string[] }, task: HouseholdTask = testHouseholdTask()): ScriptedModel {
+export function scriptedHousehold(plans: string[][][], extract?: (v: ExtractVars, attempt: number) => { objects: string[]; goal: string[]; relations?: string[] }, task: HouseholdTask = testHouseholdTask()): ScriptedModel {
   const truth = householdTruth(task);
   let k = 0;
   return createScriptedModel({

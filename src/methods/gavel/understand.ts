@@ -19,11 +19,13 @@ import {
   type ExtractVars,
 } from './prompts.js';
 
-/** One understood task: its instruction, goal g_i and objects O_i. */
+/** One understood task: its instruction, goal g_i, objects O_i and the relations E_i it states about objects of unknown room. */
 export interface TaskSpec {
   text: string;
   goal: Goal;
   objects: string[];
+  /** `object_inside` / `on_top` / `under` / `room_inside` literals about uncertain objects (inserted into G_0). */
+  stated?: GoalLiteral[];
 }
 
 /** A client that remembers which model turn (1, or 2 after a repair) it last answered. */
@@ -59,10 +61,11 @@ export function sceneCatalog(scene: Scene, uncertain: ReadonlySet<string>): Cata
 interface Checked {
   objects: string[];
   literals: GoalLiteral[];
+  stated: GoalLiteral[];
   problems: string[];
 }
 
-function checkExtract(a: ExtractAnswer, scene: Scene): Checked {
+function checkExtract(a: ExtractAnswer, scene: Scene, uncertain: ReadonlySet<string>): Checked {
   const problems: string[] = [];
   const objects: string[] = [];
   for (const [i, o] of a.objects.entries()) {
@@ -80,7 +83,23 @@ function checkExtract(a: ExtractAnswer, scene: Scene): Checked {
     if (bad.length > 0) problems.push(`goal[${i}] '${text}': unknown id${bad.length > 1 ? 's' : ''} ${bad.map((b) => `'${b}'`).join(', ')}`);
     else literals.push(l);
   }
-  return { objects: [...new Set(objects)], literals, problems };
+  const stated: GoalLiteral[] = [];
+  for (const [i, text] of a.relations.entries()) {
+    const l = parseLiteral(text);
+    if (typeof l === 'string') {
+      problems.push(`relations[${i}]: ${l}`);
+      continue;
+    }
+    if (l.negated || (l.kind !== 'room' && !(l.kind === 'relation' && l.rel !== 'next_to'))) {
+      problems.push(`relations[${i}] '${text}': only object_inside, on_top, under or room_inside, not negated`);
+      continue;
+    }
+    const bad = unknownGoalIds(scene, { literals: [l] });
+    if (bad.length > 0) problems.push(`relations[${i}] '${text}': unknown id${bad.length > 1 ? 's' : ''} ${bad.map((b) => `'${b}'`).join(', ')}`);
+    // Only the places of objects the robot does not know are inserted (what it knows stays as it is).
+    else if (uncertain.has(l.kind === 'room' ? l.object : l.a)) stated.push(l);
+  }
+  return { objects: [...new Set(objects)], literals, stated, problems };
 }
 
 /** ExtractObjects + ParseGoal for one task. Problems left after the repair turn are returned as warnings. */
@@ -92,6 +111,7 @@ export async function extractTask(
   meter?: UsageMeter,
 ): Promise<{ spec: TaskSpec; warnings: string[] }> {
   const tracked = attemptTracking(llm);
+  const uncertain = new Set(vars.catalog.filter((c) => c.room === null).map((c) => c.id));
   const r = await ask(
     tracked,
     {
@@ -100,17 +120,17 @@ export async function extractTask(
       messages: extractMessages(vars),
       schema: extractSchema,
       // Problems get the repair turn; after it, the rest is dropped below.
-      check: (a) => (tracked.last >= 2 ? [] : checkExtract(a, scene).problems),
+      check: (a) => (tracked.last >= 2 ? [] : checkExtract(a, scene, uncertain).problems),
     },
     askOptions(signal, meter),
   );
-  const c = checkExtract(r.value, scene);
+  const c = checkExtract(r.value, scene, uncertain);
   const warnings = c.problems.map((p) => `task ${vars.index + 1} extraction: dropped ${p}`);
   if (c.literals.length === 0) warnings.push(`task ${vars.index + 1} extraction: no usable goal literal`);
   // Goal objects belong to the task even when the extractor forgot to list them.
   const objects = new Set(c.objects);
   for (const l of c.literals) for (const id of l.kind === 'relation' ? [l.a, l.b] : [l.object]) objects.add(id);
-  return { spec: { text: vars.task, goal: { literals: c.literals }, objects: [...objects] }, warnings };
+  return { spec: { text: vars.task, goal: { literals: c.literals }, objects: [...objects], ...(c.stated.length > 0 ? { stated: c.stated } : {}) }, warnings };
 }
 
 /** Decompose, then extract every task (the extract calls run concurrently). */

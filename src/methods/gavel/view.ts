@@ -20,7 +20,8 @@ import {
   type PlanStep,
   type RepairEdit,
   type RoomBelief,
-  type Scene,
+  Scene,
+  type GoalLiteral,
   type WorldState,
 } from '../../scenegraph/index.js';
 
@@ -63,7 +64,17 @@ export interface HouseholdEnvView {
   execute(step: PlanStep): ExecFeedback;
   /** The verified plan being executed and its repair log, recorded with the following trace steps. */
   setPlan(plan: readonly PlanStep[], repairs: readonly RepairEdit[]): void;
+  /**
+   * Inserts a relation the instruction states about an unseen uncertain object
+   * (E_i of §IV-B: "the potato from the fridge"): G_t shows it there until the
+   * object is seen, and STATED_WEIGHT of its room belief moves to that room.
+   * False (ignored) for a known or already seen object or an unusable literal.
+   */
+  assume(fact: GoalLiteral): boolean;
 }
+
+/** Belief mass put on the room of a stated relation (the rest keeps the prior's shape, in case the statement is wrong). */
+export const STATED_WEIGHT = 0.9;
 
 export interface ViewOptions {
   instruction: string;
@@ -122,6 +133,13 @@ export function createHouseholdView(o: ViewOptions): HouseholdEnvView & { search
   let plan: { steps: string[]; repairs: NonNullable<TraceStep['plan']>['repairs'] } | undefined;
   let traceStep = 0;
   let steps = 0;
+  const stated = new Map<string, { fact: GoalLiteral; room: string }>();
+  const unseen = (x: string): boolean => beliefs.get(x) !== undefined && beliefs.localized(x) === undefined && !env.observed.has(x) && env.state.robot.holding !== x;
+  // A stated place holds until the object is seen or its room is searched without seeing it.
+  const holds = (x: string): boolean => {
+    const st = stated.get(x);
+    return st !== undefined && unseen(x) && (beliefs.get(x)?.has(st.room) ?? false);
+  };
   const searched: string[] = [];
   const record = (action: string, feasible: boolean, details: { [k: string]: Json }): void => {
     if (!o.onTrace) return;
@@ -148,13 +166,42 @@ export function createHouseholdView(o: ViewOptions): HouseholdEnvView & { search
     get steps() {
       return steps;
     },
-    believed: () => believedScene(env.scene, beliefs, env.state),
+    believed(): Scene {
+      const G = believedScene(env.scene, beliefs, env.state);
+      const live = [...stated].filter(([x]) => holds(x));
+      if (live.length === 0) return G;
+      const s = G.initialState();
+      for (const [x, { fact: l }] of live) {
+        for (const rel of ['object_inside', 'on_top', 'under'] as const) for (const b of s.targets(rel, x)) s.remove(rel, x, b);
+        if (l.kind === 'relation') {
+          s.add(l.rel, x, l.b);
+          s.setRoom(x, s.roomOf(l.b) as string);
+        } else if (l.kind === 'room') s.setRoom(x, l.room);
+      }
+      return new Scene(G.name, [...G.rooms.values()], [...G.connections], [...G.objects.values()], s);
+    },
+    assume(l: GoalLiteral): boolean {
+      const x = l.kind === 'relation' ? l.a : l.kind === 'room' ? l.object : undefined;
+      if (x === undefined || l.negated || !unseen(x) || (l.kind === 'relation' && l.rel === 'next_to')) return false;
+      const room = l.kind === 'relation' ? env.state.roomOf(l.b) : l.kind === 'room' ? l.room : undefined;
+      const prior = beliefs.get(x);
+      if (room === undefined || !env.scene.isRoom(room) || !prior || (l.kind === 'relation' && (beliefs.get(l.b) !== undefined || !env.scene.isObject(l.b)))) return false;
+      // A room already searched without seeing the object contradicts the statement.
+      if (!prior.has(room) && searched.includes(room)) return false;
+      const mixed = new Map<string, number>();
+      for (const [r, p] of prior) mixed.set(r, (1 - STATED_WEIGHT) * p);
+      mixed.set(room, (mixed.get(room) ?? 0) + STATED_WEIGHT);
+      beliefs.set(x, mixed);
+      stated.set(x, { fact: l, room });
+      return true;
+    },
     beliefs: () => beliefs.clone(),
     openBeliefs(): Map<string, RoomBelief> {
       const out = new Map<string, RoomBelief>();
       for (const x of beliefs.objects()) {
         const b = beliefs.get(x);
-        if (b && beliefs.localized(x) === undefined && env.state.robot.holding !== x) out.set(x, new Map(b));
+        // Objects placed by a stated relation are shown in place (deterministic in G_t).
+        if (b && beliefs.localized(x) === undefined && env.state.robot.holding !== x && !holds(x)) out.set(x, new Map(b));
       }
       return out;
     },
