@@ -5,10 +5,18 @@
  * command line, `spec.config.baseUrl` an OpenAI-compatible server. The
  * synthetic model receives the episode's hidden truth and seed; real models
  * never see it.
+ *
+ * Network models get the `llm` settings of the config file
+ * (`groundplan.config.json` in the working directory, or `$GROUNDPLAN_CONFIG`):
+ * `timeoutMs` (default 120 s), `maxRetries` (2), `concurrency` (4), `cache`;
+ * `$GROUNDPLAN_LLM_CACHE` (set by `bench --cache DIR`) overrides the cache
+ * folder. Offline models are never cached (the synthetic model's answers
+ * depend on how often a request was seen).
  */
 import { GroundplanError } from '../core/errors.js';
 import {
   createModel,
+  loadConfig,
   describeSynthetic,
   parseRegisteredModelId,
   syntheticRegistry,
@@ -66,12 +74,41 @@ export function describeKnobs(model: SyntheticModel, owners?: readonly string[])
   return describeSynthetic(Object.keys(picked).length > 0 ? picked : model.knobs);
 }
 
+interface NetworkSettings {
+  timeoutMs: number;
+  maxRetries: number;
+  concurrency: number;
+  cacheDir?: string;
+}
+
+type LlmFileSettings = NonNullable<NonNullable<Awaited<ReturnType<typeof loadConfig>>>['config']['llm']>;
+let fileSettings: Promise<LlmFileSettings> | undefined;
+
+/** LLM settings for network models: the config file (read once per thread), then `$GROUNDPLAN_LLM_CACHE`. */
+export async function networkSettings(): Promise<NetworkSettings> {
+  fileSettings ??= loadConfig(process.cwd(), process.env.GROUNDPLAN_CONFIG || undefined).then((loaded) => loaded?.config.llm ?? {});
+  const cfg = await fileSettings;
+  const cacheDir = process.env.GROUNDPLAN_LLM_CACHE || cfg.cache;
+  return { timeoutMs: cfg.timeoutMs ?? 120_000, maxRetries: cfg.maxRetries ?? 2, concurrency: cfg.concurrency ?? 4, ...(cacheDir ? { cacheDir } : {}) };
+}
+
 export async function episodeLlm(spec: EpisodeSpec, episode: { truth?: unknown; seed: number; knobOwners?: readonly string[] }): Promise<EpisodeLlm> {
   const baseUrl = typeof spec.config.baseUrl === 'string' ? spec.config.baseUrl : undefined;
   const base = await createModel(spec.model, { seed: episode.seed, truth: episode.truth, synthetic: specKnobs(spec), env: process.env, ...(baseUrl ? { baseUrl } : {}) });
   const network = parseRegisteredModelId(spec.model, baseUrl).kind === 'network';
   const meter = new UsageMeter();
-  const client = wrapClient(base, network ? { meter, retry: { maxRetries: 2 }, concurrency: 4, timeoutMs: 120_000, seed: episode.seed } : { meter, retry: false });
+  let client: LlmClient;
+  if (network) {
+    const net = await networkSettings();
+    client = wrapClient(base, {
+      meter,
+      retry: net.maxRetries === 0 ? false : { maxRetries: net.maxRetries },
+      concurrency: net.concurrency,
+      timeoutMs: net.timeoutMs,
+      seed: episode.seed,
+      ...(net.cacheDir ? { cacheDir: net.cacheDir } : {}),
+    });
+  } else client = wrapClient(base, { meter, retry: false });
   const description = base.id === 'synthetic' ? describeKnobs(base as SyntheticModel, episode.knobOwners) : base.id;
   return { client, meter, description };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../../test/cli-harness.js';
 import { readResults } from '../../eval/store.js';
+import { startFakeOpenAiServer } from '../../llm/index.js';
 import type { TraceRecord } from '../../eval/types.js';
 import { register } from './bench.js';
 
@@ -116,5 +117,31 @@ describe('groundplan bench', () => {
     const json = JSON.parse(again.out.trim()) as { alreadyDone: number; groups: Array<{ success: { n: number } }> };
     expect(json.alreadyDone).toBe(12);
     expect(readResults(out).all).toHaveLength(12);
+  }, 60_000);
+
+  it('runs a network model (a local OpenAI-compatible server): usage is counted, --cache answers a rerun without requests', async () => {
+    const server = await startFakeOpenAiServer(() => ({ content: 'Action: Open(Cutlery_Drawer)', promptTokens: 100, completionTokens: 5 }));
+    const before = process.env.GROUNDPLAN_LLM_CACHE;
+    try {
+      const cache = mkdtempSync(join(tmpdir(), 'gp-bench-cache-'));
+      const model = `compat:fake-model@${server.url}`;
+      const args = (out: string) => ['bench', 'kitchen:easy', '--methods', 'react', '--n', '1', '--model', model, '--cache', cache, '--out', out, '--json'];
+      const first = await runCommand([register], args(mkdtempSync(join(tmpdir(), 'gp-bench-net-'))));
+      expect(first.error).toBeUndefined();
+      const g = (JSON.parse(first.out.trim()) as { groups: Array<{ n: number; errors: number; modelDescription: string; llmCalls: { mean: number }; inputTokens: { mean: number }; success: { mean: number } }> }).groups[0];
+      expect(g).toMatchObject({ n: 1, errors: 0, modelDescription: model });
+      const requests = server.requests.length;
+      expect(requests).toBeGreaterThan(0);
+      expect(g.llmCalls.mean).toBe(requests);
+      expect(g.inputTokens.mean).toBe(100 * requests);
+      expect(g.success.mean).toBe(0); // opening one drawer forever does not rearrange the kitchen
+      const second = await runCommand([register], args(mkdtempSync(join(tmpdir(), 'gp-bench-net-'))));
+      expect(second.error).toBeUndefined();
+      expect(server.requests.length).toBe(requests);
+    } finally {
+      if (before === undefined) delete process.env.GROUNDPLAN_LLM_CACHE;
+      else process.env.GROUNDPLAN_LLM_CACHE = before;
+      await server.close();
+    }
   }, 60_000);
 });

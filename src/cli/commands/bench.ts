@@ -40,6 +40,7 @@ interface BenchOptions {
   queue?: string;
   json?: boolean;
   list?: boolean;
+  cache?: string;
 }
 
 function int(raw: string | undefined, flag: string, min: number): number | undefined {
@@ -146,6 +147,8 @@ async function bench(suiteArg: string | undefined, opts: BenchOptions): Promise<
   const trials = int(opts.trials, '--trials', 1);
   const workers = int(opts.workers, '--workers', 1) ?? 1;
   const model = opts.model ?? process.env.GROUNDPLAN_MODEL ?? 'synthetic';
+  // read by every episode's LLM (worker threads copy the environment when they start)
+  if (opts.cache) process.env.GROUNDPLAN_LLM_CACHE = resolve(opts.cache);
   const methods = opts.methods?.split(',').map((m) => m.trim()).filter(Boolean);
   const synthetic = parseGivenKnobs(opts.synthetic);
   if (suites.some((s) => s.llm !== false)) await checkModel(model, opts.baseUrl);
@@ -273,6 +276,7 @@ export function register(program: Command): void {
     .option('--model <id>', 'LLM: synthetic (default), prior, openai:NAME, anthropic:NAME, compat:NAME@URL (env GROUNDPLAN_MODEL)')
     .option('--base-url <url>', 'OpenAI-compatible server for --model openai:NAME')
     .option('--synthetic <knobs>', 'synthetic model knobs, key=value,...')
+    .option('--cache <dir>', 'response cache for network models (also: llm.cache in groundplan.config.json)')
     .option('--workers <n>', 'worker threads (1 = run in this thread)', '1')
     .option('--out <dir>', 'results folder (default bench/out/SUITE)')
     .option('--data-dir <dir>', 'shared data folder (ipc; default ../shared/data next to the repository)')

@@ -13,6 +13,7 @@ import { InputError } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { loadTask, type KitchenTask } from '../../envs/kitchen/index.js';
 import { kitchenMethod, kitchenMethodNames, kitchenTruth, runKitchenEpisode, type KitchenRunResult, type MethodStepRecord } from '../../methods/index.js';
+import { parseGivenKnobs } from '../../eval/episode-llm.js';
 import { episodeKey } from '../../eval/key.js';
 import { doneRow } from '../../eval/runner.js';
 import { kitchenTraceEpisode, kitchenTraceStep } from '../../eval/suites/kitchen.js';
@@ -113,7 +114,7 @@ async function run(opts: KitchenRunOptions): Promise<void> {
     method: opts.ablation ? `${opts.method}/${opts.ablation}` : opts.method,
     model: opts.model ?? process.env.GROUNDPLAN_MODEL ?? llm.id,
     seed,
-    config: toJson({ ...methodOptions, ...(stepLimit !== undefined ? { stepLimit } : {}), ...(opts.synthetic ? { synthetic: opts.synthetic } : {}) }) as { [key: string]: Json },
+    config: toJson({ ...methodOptions, ...(stepLimit !== undefined ? { stepLimit } : {}), ...(opts.synthetic ? { synthetic: parseGivenKnobs(opts.synthetic) } : {}) }) as { [key: string]: Json },
   };
   let trace: TraceWriter | undefined;
   if (opts.trace) {
