@@ -126,7 +126,7 @@ async function runTask(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number
   if (o.policy.verify) {
     const v = verifyPlan(env.believed(), plan, o.tasks[i].goal);
     if (!v.valid) {
-      ctx.event({ kind: 'replan', message: `task ${i + 1}: its plan no longer verifies on G_t (${v.failure ? `${v.failure.code} at ${formatStep(v.failure.step)}` : 'goal or safety'})` });
+      ctx.event({ kind: 'replan', message: `task ${i + 1}: its plan ${trusted ? 'no longer verifies' : 'does not verify'} on G_t (${v.failure ? `${v.failure.code} at ${formatStep(v.failure.step)}` : 'goal or safety'})` });
       const r = await recover(ctx, o, i, plan, trusted);
       if (r) {
         const cand = verifyPlan(env.believed(), r.plan, o.tasks[i].goal);
@@ -170,7 +170,8 @@ function refreshPlans(ctx: HouseholdMethodContext, o: ExecuteOptions, remaining:
     const r = repairPlan(G, o.plans[i].plan, o.tasks[i].goal);
     if (compareRank(r.verdict, v) <= 0) continue;
     ctx.stats.repairs += r.edits.length;
-    o.plans[i] = { ...o.plans[i], plan: r.plan, verdict: r.verdict, edits: [...o.plans[i].edits, ...r.edits] };
+    // The planning-time verdict stays unless the repair made the plan valid again: it tells runTask whether the graph had accepted the LLM's plan.
+    o.plans[i] = { ...o.plans[i], plan: r.plan, ...(r.verdict.valid ? { verdict: r.verdict } : {}), edits: [...o.plans[i].edits, ...r.edits] };
     ctx.event({ kind: 'replan', message: `task ${i + 1}: repaired on G_t after new observations (${r.edits.map((e) => e.rule).join(', ')}): ${r.verdict.valid ? 'valid' : 'still invalid'}` });
   }
 }
