@@ -42,7 +42,7 @@ export interface TaskPlan {
   raw: PlanStep[];
   /** The plan to execute: `raw` after repair (or `raw` itself). */
   plan: PlanStep[];
-  /** Verdict of `plan` on the believed graph (undefined when the policy does not verify). */
+  /** Verdict of `plan` on the believed graph when it was planned or last repaired to validity (undefined when the policy does not verify). */
   verdict?: Verdict;
   edits: RepairEdit[];
   /** Round (1-based plan call) that produced it. */
