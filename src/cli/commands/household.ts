@@ -105,7 +105,7 @@ function loadSceneOrTask(path: string): { scene: ReturnType<typeof sceneFromJson
 }
 
 export function register(program: Command): void {
-  const hh = program.command('household').description('GAVEL graph world model on household scenes: verify and repair plans, write tasks');
+  const hh = program.command('household').description('GAVEL on household scenes: run a method on a task, verify and repair plans, write tasks');
   registerHouseholdRun(hh);
   hh.command('verify')
     .description('roll a plan forward on a scene graph: verdict, model-derived repair with each edit; exit 0 valid, 1 invalid, 2 bad input')
