@@ -7,7 +7,8 @@ import { runEpisode } from '../runner.js';
 import { ResultStore } from '../store.js';
 import { kitchenSuiteMethods, kitchenTraceStep, parseKitchenTaskId, suite, suiteNames } from './index.js';
 import { defaultDataDir } from './ipc.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { TraceRecord } from '../types.js';
 
 describe('suite registry', () => {
   it('lists the suites and rejects unknown names with the known ones', () => {
@@ -81,4 +82,23 @@ describe('suite registry', () => {
     expect(row.status).toBe('error');
     expect(row.error).toContain('spec.task');
   });
+
+  it('a kitchen episode is deterministic per spec (same row twice), and its trace carries state, belief and search', async () => {
+    const store = new ResultStore(mkdtempSync(join(tmpdir(), 'gp-kit-')));
+    const spec = { suite: 'kitchen:easy', task: 'one_wall-easy-4-0', level: 'easy', method: 'tru-pomdp', model: 'synthetic', seed: 3, config: { trials: 5, synthetic: { goalRecall: 0.8 } } };
+    const a = await runEpisode(spec, { store });
+    const b = await runEpisode(spec, { store });
+    expect(a.status).toBe('done');
+    expect(a.modelDescription).toContain('goalRecall=0.8');
+    for (const f of ['success', 'reward', 'steps', 'llm', 'metrics'] as const) expect(b[f]).toEqual(a[f]);
+    const lines = readFileSync(store.tracePath(a.key), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as TraceRecord);
+    const steps = lines.filter((l) => l.type === 'step');
+    expect(steps.length).toBe(a.metrics.executedSteps);
+    const first = steps[0];
+    expect(first.type === 'step' && first.state && 'areas' in first.state && first.state.areas.length).toBeGreaterThan(0);
+    expect(first.type === 'step' && first.belief?.goals.length).toBeGreaterThan(0);
+    expect(first.type === 'step' && first.search?.rootActions?.length).toBeGreaterThan(0);
+    const opening = lines[0];
+    expect(opening.type === 'episode' && opening.initial && 'areas' in opening.initial).toBe(true);
+  }, 30_000);
 });
