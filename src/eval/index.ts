@@ -11,5 +11,6 @@ export { runEpisode, doneRow, errorRow, EpisodeAbortedError, type RunEpisodeOpti
 export { episodeLlm, parseGivenKnobs, specKnobs, describeKnobs, usageByKind, type EpisodeLlm } from './episode-llm.js';
 export { summarize, summaryTable, groupKey, formatStat, configText, modelDescriptions, stat, type Stat, type SummaryGroup } from './summary.js';
 export { suite, suiteNames, allSuites, kitchenSuites, pomdpSuites, ipcSuite } from './suites/index.js';
+export { configNumber } from './spec-config.js';
 export { planSpecs, parseSeeds, parseSettings, type PlanOptions } from './plan.js';
 export { runPool, poolWorkerFile, type PoolOptions, type PoolResult } from './pool.js';

@@ -23,6 +23,7 @@ import { formatMalformed, ResultStore } from '../../eval/store.js';
 import { configText, modelDescriptions, summarize, summaryTable, type SummaryGroup } from '../../eval/summary.js';
 import { allSuites, suite as findSuite } from '../../eval/suites/index.js';
 import type { EpisodeSpec, ResultRow } from '../../eval/types.js';
+import { int } from './kitchen-run.js';
 
 interface BenchOptions {
   methods?: string;
@@ -41,13 +42,6 @@ interface BenchOptions {
   json?: boolean;
   list?: boolean;
   cache?: string;
-}
-
-function int(raw: string | undefined, flag: string, min: number): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new InputError('CLI_OPTION', `${flag}: expected an integer ≥ ${min}, got '${raw}'`);
-  return n;
 }
 
 /** Default results folder: bench/out/<suite names> (git-ignored in the repository). */

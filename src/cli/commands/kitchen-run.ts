@@ -43,7 +43,8 @@ export interface KitchenRunOptions extends ModelOptionValues {
   rollout?: string;
 }
 
-function int(raw: string | undefined, flag: string, min: number): number | undefined {
+/** An integer flag value ≥ `min` (undefined when the flag is absent). */
+export function int(raw: string | undefined, flag: string, min: number): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new InputError('CLI_OPTION', `${flag}: expected an integer ≥ ${min}, got '${raw}'`);

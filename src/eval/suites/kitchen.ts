@@ -18,6 +18,7 @@ import { kitchenMethod, kitchenMethodNames, kitchenSnapshot, kitchenTruth, runKi
 import { ABLATIONS } from '../../methods/tru-pomdp/index.js';
 import { episodeLlm, usageByKind } from '../episode-llm.js';
 import { toJson } from '../trace.js';
+import { configNumber } from '../spec-config.js';
 import type { EpisodeSpec, Json, Suite, SuiteTask, TraceBelief, TraceEpisode, TraceStep } from '../types.js';
 
 export const KITCHEN_SUITE_KITCHENS: readonly KitchenName[] = ['one_wall', 'galley'];
@@ -53,13 +54,6 @@ export function kitchenTask(id: string): GeneratedTask {
   return tasks[index];
 }
 
-function num(spec: EpisodeSpec, key: string, fallback: number, min: number): number {
-  const v = spec.config[key];
-  if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min) throw new GroundplanError('EVAL_SPEC', `spec.config.${key}: expected a number ≥ ${min}, got ${JSON.stringify(v)}`);
-  return v;
-}
-
 /** The kitchen method and its options for a suite method name. */
 export function kitchenMethodFor(name: string, spec: EpisodeSpec): { method: NonNullable<ReturnType<typeof kitchenMethod>>; options: Record<string, unknown>; knobOwners: string[] } {
   const [base, ablation] = name.split('/');
@@ -67,8 +61,8 @@ export function kitchenMethodFor(name: string, spec: EpisodeSpec): { method: Non
   if (!method || (ablation !== undefined && (base !== 'tru-pomdp' || !(ABLATIONS as readonly string[]).includes(ablation)))) {
     throw new GroundplanError('EVAL_METHOD', `unknown kitchen method '${name}' (known: ${kitchenSuiteMethods().join(', ')})`);
   }
-  const trials = num(spec, 'trials', DEFAULT_TRIALS, 1);
-  const timePerMove = num(spec, 'timePerMove', DEFAULT_TIME_PER_MOVE, 0);
+  const trials = configNumber(spec, 'trials', DEFAULT_TRIALS, 1);
+  const timePerMove = configNumber(spec, 'timePerMove', DEFAULT_TIME_PER_MOVE, 0);
   if (base === 'tru-pomdp') return { method, options: { maxTrials: trials, timePerMove, ...(ablation ? { ablation } : {}) }, knobOwners: ['tru-pomdp'] };
   if (base === 'llm-mcts') return { method, options: { simulations: trials }, knobOwners: ['baselines'] };
   return { method, options: {}, knobOwners: ['baselines'] };

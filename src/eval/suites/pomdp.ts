@@ -17,7 +17,8 @@ import { Despot } from '../../pomdp/despot.js';
 import { runEpisode as runPomdpEpisode } from '../../pomdp/episode.js';
 import { Pomcp } from '../../pomdp/pomcp.js';
 import { makeProblem } from '../../pomdp/problems/index.js';
-import type { EpisodeSpec, Suite, SuiteTask, TraceStep } from '../types.js';
+import { configNumber } from '../spec-config.js';
+import type { Suite, SuiteTask, TraceStep } from '../types.js';
 
 interface PomdpSuiteDef {
   name: string;
@@ -40,13 +41,6 @@ export const POMDP_METHODS = ['despot', 'pomcp'] as const;
 export const POMCP_SIMULATIONS = 1000;
 /** Wall seconds per step after which the search stops regardless of the trial budget. */
 const CAP_SECONDS = 60;
-
-function int(spec: EpisodeSpec, key: string, fallback: number, min: number): number {
-  const v = spec.config[key];
-  if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new GroundplanError('EVAL_SPEC', `spec.config.${key}: expected an integer ≥ ${min}, got ${JSON.stringify(v)}`);
-  return v;
-}
 
 function taskIndex(id: string): number {
   const m = /^ep-(\d+)$/.exec(id);
@@ -77,9 +71,9 @@ function pomdpSuite(def: PomdpSuiteDef): Suite {
     },
     async run(spec, ctx) {
       const index = taskIndex(spec.task);
-      const trials = int(spec, 'trials', spec.method === 'pomcp' ? POMCP_SIMULATIONS : def.trials, 1);
-      const maxSteps = int(spec, 'maxSteps', def.maxSteps, 1);
-      const minParticles = int(spec, 'minParticles', 500, 1);
+      const trials = configNumber(spec, 'trials', spec.method === 'pomcp' ? POMCP_SIMULATIONS : def.trials, 1, true);
+      const maxSteps = configNumber(spec, 'maxSteps', def.maxSteps, 1, true);
+      const minParticles = configNumber(spec, 'minParticles', 500, 1, true);
       const seed = hashString(`${def.problem}|${index}|${spec.seed}`);
       const p = makeProblem(def.problem, seed);
       const model = p.model;
