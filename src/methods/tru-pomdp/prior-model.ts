@@ -215,9 +215,21 @@ function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: 
   const placed = new Map(v.placed.map((p) => [p.object, p.area]));
   const store = words.some((w) => STORE_WORDS.has(w));
   const candidates: Array<{ name: string; score: number; target: string }> = [];
+  // An unseen type that exists would most likely be where it is usually kept: the share of its
+  // storage plausibility still behind closed doors is how much its absence so far leaves open
+  // (opening its likely places without finding it makes it probably absent from this kitchen).
+  const hiddenShare = (name: string): number => {
+    let closed = 0;
+    let all = 0;
+    for (const a of v.closedAreas) closed += k.storageScore(name, a);
+    all += closed;
+    for (const a of v.openAreas) all += k.storageScore(name, a);
+    return all > 0 ? closed / all : 1;
+  };
   const consider = (name: string, bonus: number): void => {
     if (placed.has(name)) return;
     let rel = k.relevance(name, words);
+    if (!visible.has(name)) rel *= hiddenShare(name);
     // "cold stuff", "perishables": what is usually kept in the fridge or freezer
     if (words.includes('cool') || words.includes('perishable')) {
       const d = k.kindDistribution(name);
@@ -249,6 +261,8 @@ function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: 
     // nothing clearly related: fall back to anything the prior relates at all
     minRelevance = 0.01;
     for (const name of visible.keys()) consider(name, 1);
+    // still nothing in view: weakly related unseen types rather than an empty belief
+    if (candidates.length === 0 && v.closedAreas.length > 0) for (const c of CATALOGUE_OBJECTS) if (!visibleTypes.has(c.type)) consider(c.type, 0);
   }
   candidates.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
   // at most two unseen (possibly nonexistent) objects: searching for them costs steps
