@@ -1,6 +1,8 @@
 /**
  * The local pool: runs episodes on worker threads (piscina), or in this
- * thread for `workers ≤ 1`. Workers write traces; rows come back here and the
+ * thread for `workers: 0`. Worker threads keep the main thread free, so a
+ * Ctrl-C is handled at once even while an episode runs synchronous search
+ * (DESPOT, the classical planner) for minutes. Workers write traces; rows come back here and the
  * main thread alone appends them to the store, in completion order.
  *
  * Cancelling (`signal`, e.g. Ctrl-C): nothing more is scheduled, running
@@ -23,7 +25,7 @@ import type { EpisodeSpec, ResultRow } from './types.js';
 
 export interface PoolOptions {
   store: ResultStore;
-  /** Worker threads (default 1 = run in this thread). */
+  /** Worker threads (default 1); 0 runs the episodes in this thread. */
   workers?: number;
   dataDir?: string;
   signal?: AbortSignal;
@@ -77,8 +79,9 @@ async function runHere(specs: readonly EpisodeSpec[], options: PoolOptions): Pro
 
 /** Runs every spec once; resolves when all are done or the signal fired. */
 export async function runPool(specs: readonly EpisodeSpec[], options: PoolOptions): Promise<PoolResult> {
-  const workers = Math.max(1, Math.floor(options.workers ?? 1));
-  if (workers <= 1 || specs.length <= 1) return runHere(specs, options);
+  const workers = Math.max(0, Math.floor(options.workers ?? 1));
+  if (workers === 0) return runHere(specs, options);
+  if (specs.length === 0) return { completed: 0, aborted: Boolean(options.signal?.aborted) };
   const { filename, execArgv } = poolWorkerFile();
   const pool = new Piscina({ filename, minThreads: Math.min(workers, specs.length), maxThreads: Math.min(workers, specs.length), idleTimeout: 1000, atomics: 'disabled', execArgv });
   const internal = new AbortController();

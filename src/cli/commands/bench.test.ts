@@ -70,8 +70,8 @@ describe('groundplan bench', () => {
     const traced = new Set(afterInt.all.map((r) => `${r.key}.jsonl`));
     expect(readdirSync(join(out, 'traces')).filter((f) => !traced.has(f))).toEqual([]);
 
-    // 3. the rest, in-process
-    const r3 = await runCommand([register], args);
+    // 3. the rest, in the test's own thread
+    const r3 = await runCommand([register], [...args, '--workers', '0']);
     expect(r3.error).toBeUndefined();
     const after = readResults(out);
     expect(after.malformed).toEqual([]);
@@ -106,7 +106,7 @@ describe('groundplan bench', () => {
 
   it('runs pomdp:tiger in-process, prints mean ± SE per method, and a rerun resumes without new rows', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gp-bench-tiger-'));
-    const args = ['bench', 'pomdp:tiger', '--n', '3', '--seeds', '1..2', '--trials', '10', '--set', 'maxSteps=5', '--out', out];
+    const args = ['bench', 'pomdp:tiger', '--n', '3', '--seeds', '1..2', '--trials', '10', '--set', 'maxSteps=5', '--workers', '0', '--out', out];
     const r = await runCommand([register], args);
     expect(r.error).toBeUndefined();
     expect(r.out).toMatch(/pomdp:tiger │ tiger +│ despot +│ 6 /);
@@ -125,7 +125,7 @@ describe('groundplan bench', () => {
     try {
       const cache = mkdtempSync(join(tmpdir(), 'gp-bench-cache-'));
       const model = `compat:fake-model@${server.url}`;
-      const args = (out: string) => ['bench', 'kitchen:easy', '--methods', 'react', '--n', '1', '--model', model, '--cache', cache, '--out', out, '--json'];
+      const args = (out: string) => ['bench', 'kitchen:easy', '--methods', 'react', '--n', '1', '--model', model, '--cache', cache, '--workers', '0', '--out', out, '--json'];
       const first = await runCommand([register], args(mkdtempSync(join(tmpdir(), 'gp-bench-net-'))));
       expect(first.error).toBeUndefined();
       const g = (JSON.parse(first.out.trim()) as { groups: Array<{ n: number; errors: number; modelDescription: string; llmCalls: { mean: number }; inputTokens: { mean: number }; success: { mean: number } }> }).groups[0];

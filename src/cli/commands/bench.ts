@@ -139,7 +139,7 @@ async function bench(suiteArg: string | undefined, opts: BenchOptions): Promise<
   const n = int(opts.n, '--n', 1);
   const taskSeed = int(opts.taskSeed, '--task-seed', 0);
   const trials = int(opts.trials, '--trials', 1);
-  const workers = int(opts.workers, '--workers', 1) ?? 1;
+  const workers = int(opts.workers, '--workers', 0) ?? 1;
   const model = opts.model ?? process.env.GROUNDPLAN_MODEL ?? 'synthetic';
   // read by every episode's LLM (worker threads copy the environment when they start)
   if (opts.cache) process.env.GROUNDPLAN_LLM_CACHE = resolve(opts.cache);
@@ -271,7 +271,7 @@ export function register(program: Command): void {
     .option('--base-url <url>', 'OpenAI-compatible server for --model openai:NAME')
     .option('--synthetic <knobs>', 'synthetic model knobs, key=value,...')
     .option('--cache <dir>', 'response cache for network models (also: llm.cache in groundplan.config.json)')
-    .option('--workers <n>', 'worker threads (1 = run in this thread)', '1')
+    .option('--workers <n>', 'worker threads (0 = run in the main thread, where Ctrl-C waits for the running episode)', '1')
     .option('--out <dir>', 'results folder (default bench/out/SUITE)')
     .option('--data-dir <dir>', 'shared data folder (ipc; default ../shared/data next to the repository, or $GROUNDPLAN_DATA)')
     .option('--queue <url>', 'hand the episodes to queue workers at redis://HOST:PORT instead of running them here')
