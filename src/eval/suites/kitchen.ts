@@ -7,7 +7,7 @@
  * Task ids are the generator's (`one_wall-easy-1-3` = kitchen, level, task
  * seed, index). Config: `trials` (DESPOT trials per move for Tru-POMDP,
  * simulations per move for LLM-MCTS; default 100), `timePerMove` (a generous
- * CPU-second cap per search, default 30, so the trial budget decides), and
+ * wall-second cap per search, default 30, so the trial budget decides), and
  * `synthetic` (knobs). The synthetic model gets the task's hidden truth
  * (`kitchenTruth`) and the episode seed; the method never sees it.
  */
@@ -63,7 +63,8 @@ export function kitchenMethodFor(name: string, spec: EpisodeSpec): { method: Non
   }
   const trials = configNumber(spec, 'trials', DEFAULT_TRIALS, 1);
   const timePerMove = configNumber(spec, 'timePerMove', DEFAULT_TIME_PER_MOVE, 0);
-  if (base === 'tru-pomdp') return { method, options: { maxTrials: trials, timePerMove, ...(ablation ? { ablation } : {}) }, knobOwners: ['tru-pomdp'] };
+  // wall clock for the cap: worker threads share the process CPU clock
+  if (base === 'tru-pomdp') return { method, options: { maxTrials: trials, timePerMove, clock: 'wall', ...(ablation ? { ablation } : {}) }, knobOwners: ['tru-pomdp'] };
   if (base === 'llm-mcts') return { method, options: { simulations: trials }, knobOwners: ['baselines'] };
   return { method, options: {}, knobOwners: ['baselines'] };
 }
