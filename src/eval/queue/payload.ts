@@ -5,6 +5,7 @@
  * results of their own).
  */
 import type { EpisodeSpec, ResultRow, TraceRecord } from '../types.js';
+import { errorRow } from '../runner.js';
 
 export interface EpisodeJobData {
   key: string;
@@ -45,21 +46,6 @@ export function queueFailureRow(
   reason: string,
   info: { worker?: string; wallSeconds?: number; finishedAt?: Date },
 ): ResultRow {
-  return {
-    key,
-    spec,
-    status: 'error',
-    success: false,
-    reward: 0,
-    steps: 0,
-    planningSeconds: 0,
-    wallSeconds: info.wallSeconds ?? 0,
-    llm: { calls: 0, inputTokens: 0, outputTokens: 0 },
-    metrics: {},
-    modelDescription: spec.model,
-    warnings: 0,
-    error: `queue: ${reason}`,
-    worker: info.worker ?? 'queue',
-    finishedAt: (info.finishedAt ?? new Date()).toISOString(),
-  };
+  const row = errorRow(key, spec, `queue: ${reason}`, info.wallSeconds ?? 0, info.worker ?? 'queue');
+  return info.finishedAt ? { ...row, finishedAt: info.finishedAt.toISOString() } : row;
 }
