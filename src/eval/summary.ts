@@ -84,6 +84,8 @@ export function summarize(rows: readonly ResultRow[]): SummaryGroup[] {
   }
   const out: SummaryGroup[] = [];
   for (const { sample, done, errors } of groups.values()) {
+    // sum in key order: rows arrive in completion order (queue, pool), and float sums depend on order
+    done.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const metricNames = [...new Set(done.flatMap((r) => Object.keys(r.metrics)))];
     out.push({
       suite: sample.spec.suite,

@@ -39,6 +39,7 @@ interface BenchOptions {
   out?: string;
   dataDir?: string;
   queue?: string;
+  queueName?: string;
   json?: boolean;
   list?: boolean;
   cache?: string;
@@ -212,7 +213,7 @@ async function runBench(store: ResultStore, unique: Map<string, EpisodeSpec>, su
   let aborted = false;
   try {
     if (todo.length > 0) {
-      if (opts.queue) aborted = (await runQueued(opts.queue, todo, store, ac.signal, bar)).aborted;
+      if (opts.queue) aborted = (await runQueued(opts.queue, opts.queueName, todo, store, ac.signal, bar)).aborted;
       else aborted = (await runPool(todo, { store, workers, signal: ac.signal, ...(opts.dataDir ? { dataDir: resolve(opts.dataDir) } : {}), onRow: (r) => bar.row(r) })).aborted;
     }
   } finally {
@@ -240,10 +241,11 @@ async function runBench(store: ResultStore, unique: Map<string, EpisodeSpec>, su
 }
 
 /** Hands the specs to the queue (`--queue redis://HOST:PORT`); rows and traces land in the same store as local runs. */
-async function runQueued(url: string, specs: EpisodeSpec[], store: ResultStore, signal: AbortSignal, bar: Progress): Promise<{ aborted: boolean }> {
+async function runQueued(url: string, queueName: string | undefined, specs: EpisodeSpec[], store: ResultStore, signal: AbortSignal, bar: Progress): Promise<{ aborted: boolean }> {
   const { enqueueSuite, storeQueuedRow } = await import('../../eval/queue/index.js'); // loads bullmq only when asked
   const r = await enqueueSuite({
     url,
+    ...(queueName !== undefined ? { queueName } : {}),
     specs,
     signal,
     onRow: (row, trace) => {
@@ -275,6 +277,7 @@ export function register(program: Command): void {
     .option('--out <dir>', 'results folder (default bench/out/SUITE)')
     .option('--data-dir <dir>', 'shared data folder (ipc; default ../shared/data next to the repository, or $GROUNDPLAN_DATA)')
     .option('--queue <url>', 'hand the episodes to queue workers at redis://HOST:PORT instead of running them here')
+    .option('--queue-name <name>', 'queue name, to keep separate runs apart (workers take the same --queue-name; default groundplan-eval)')
     .option('--list', 'list the suites and their methods')
     .option('--json', 'print the summary as JSON')
     .action((suiteArg: string | undefined, opts: BenchOptions) => bench(suiteArg, opts));
