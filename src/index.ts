@@ -5,7 +5,10 @@
  *  - pomdp: DESPOT (Ye et al., JAIR 2017) and POMCP (Silver & Veness 2010) with particle beliefs
  *  - llm: prompt calls with checked answers, providers, middleware, offline models
  *  - scenegraph, envs: GAVEL's world model; kitchen (Tru-POMDP) and household environments
- *  - methods: Tru-POMDP (Tang et al. 2025), LLM-DM (Guan et al. 2023), kitchen baselines
+ *  - methods: Tru-POMDP (Tang et al. 2025), GAVEL (household), LLM-DM (Guan et al. 2023), baselines
+ *  - evaluation: episode specs, resumable result store, suites, runner, summary; report (Markdown/HTML/SVG)
+ *    (the BullMQ queue is imported from 'groundplan/dist/src/eval/queue/index.js' so that only
+ *    queue users load bullmq)
  */
 export * from './core/index.js';
 export * as pddl from './pddl/index.js';
@@ -20,3 +23,6 @@ export * as methods from './methods/index.js';
 export * as truPomdp from './methods/tru-pomdp/index.js';
 export * as llmDm from './methods/llm-dm/index.js';
 export * as baselines from './methods/baselines/index.js';
+export * as gavel from './methods/gavel/index.js';
+export * as evaluation from './eval/index.js';
+export * as report from './eval/report/index.js';
