@@ -321,7 +321,10 @@ describe('Tru-POMDP episode', () => {
     expect(steps.length).toBe(r.steps);
   }, 60_000);
 
-  it('scratch-memory rollouts give the same searches as the engine rollouts (same actions, bounds, tree sizes)', async () => {
+  it.each([
+    ['the built-in policy', undefined],
+    ['a policy function (the LLM-policy path)', (g: Parameters<typeof nearestTargetPolicy>[0], sc: Parameters<typeof nearestTargetPolicy>[1]) => nearestTargetPolicy(g, sc)],
+  ])('scratch-memory rollouts give the same searches as the engine rollouts with %s (same actions, bounds, tree sizes)', async (_name, policy) => {
     const [task] = generateTasks({ kitchen: 'one_wall', level: 'medium', n: 1, seed: 2 });
     const run = async (scratchRollout: boolean): Promise<unknown[]> => {
       const llm = wrapClient(createSyntheticModel({ seed: 3, truth: kitchenTruth(task) }), { retry: false });
@@ -329,7 +332,7 @@ describe('Tru-POMDP episode', () => {
       await runKitchenEpisode(truPomdpMethod, task, {
         llm,
         rng: new Rng(11),
-        methodOptions: { maxTrials: 10, timePerMove: 30, scratchRollout },
+        methodOptions: { maxTrials: 10, timePerMove: 30, scratchRollout, ...(policy ? { policy } : {}) },
         stepLimit: 6,
         onStep: (s) => {
           const d = s.details as { search?: { rootLower: number; rootUpper: number; nodes: number; rootActions: unknown[] } } | undefined;
@@ -340,6 +343,7 @@ describe('Tru-POMDP episode', () => {
     };
     const fast = await run(true);
     expect(fast.length).toBeGreaterThan(3);
+    expect(fast.every((x) => typeof (x as unknown[])[3] === 'number')).toBe(true); // the searches' node counts are there
     expect(fast).toEqual(await run(false));
   }, 60_000);
 });
