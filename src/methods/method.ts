@@ -11,9 +11,11 @@ import { GroundplanError } from '../core/errors.js';
 import {
   EPISODE_WALL_TIME_MS,
   KitchenEpisode,
+  NONE,
   describeObservation,
   formatAction,
   parseAction,
+  type EpisodeStep,
   type KitchenAction,
   type KitchenLayout,
   type KitchenName,
@@ -51,6 +53,12 @@ export interface KitchenEnvView {
   observation(): NamedObservation;
   /** Execute an action (throws GroundplanError KITCHEN_ACTION on names that do not parse or exist). */
   step(action: NamedAction): StepFeedback;
+  /**
+   * Record an answer that names no executable action: an infeasible step that
+   * changes nothing and costs the infeasible penalty (−25). The feedback's
+   * action is `INVALID(answer)` and its reason `invalid-action`.
+   */
+  invalid(answer: string): StepFeedback;
 }
 
 /** One trace record per real step (one JSONL line). Methods add their own fields in `details`. */
@@ -176,6 +184,21 @@ export async function runKitchenEpisode(method: KitchenMethod, task: KitchenTask
   let lastStepEnd = start;
   let planning = 0;
   const before = options.meter?.summary().total;
+  /** One counted step: checks the time budget, books the planning time before it, names the feedback. */
+  const timed = (act: (action: KitchenAction) => { action: NamedAction; r: EpisodeStep }, text: NamedAction | undefined): StepFeedback => {
+    if (performance.now() - start > limit) throw new GroundplanError('KITCHEN_TIME', 'episode time limit exceeded');
+    planning += performance.now() - lastStepEnd;
+    const { action, r } = act(text === undefined ? NONE : parseAction(world, text));
+    lastStepEnd = performance.now();
+    return {
+      action,
+      feasible: r.feasible,
+      ...(r.reason !== undefined ? { reason: r.reason } : {}),
+      reward: r.reward,
+      observation: describeObservation(world, r.observation),
+      status: episode.status,
+    };
+  };
   const env: KitchenEnvView = {
     kitchen: task.kitchen,
     layout: world.layout,
@@ -189,20 +212,10 @@ export async function runKitchenEpisode(method: KitchenMethod, task: KitchenTask
     },
     observation: () => describeObservation(world, episode.observation()),
     step(text: NamedAction): StepFeedback {
-      if (performance.now() - start > limit) throw new GroundplanError('KITCHEN_TIME', 'episode time limit exceeded');
-      const now = performance.now();
-      planning += now - lastStepEnd;
-      const action: KitchenAction = parseAction(world, text);
-      const r = episode.step(action);
-      lastStepEnd = performance.now();
-      return {
-        action: formatAction(world, action),
-        feasible: r.feasible,
-        ...(r.reason !== undefined ? { reason: r.reason } : {}),
-        reward: r.reward,
-        observation: describeObservation(world, r.observation),
-        status: episode.status,
-      };
+      return timed((action) => ({ action: formatAction(world, action), r: episode.step(action) }), text);
+    },
+    invalid(answer: string): StepFeedback {
+      return timed(() => ({ action: `INVALID(${answer})`, r: episode.invalid() }), undefined);
     },
   };
   const ctx: MethodContext = {

@@ -25,7 +25,9 @@ export type InfeasibleReason =
   | 'area-closed'
   | 'hand-full'
   | 'hand-empty'
-  | 'object-not-in-area';
+  | 'object-not-in-area'
+  /** An answer that names no executable action (unparseable, unknown area or object); see `KitchenEpisode.invalid`. */
+  | 'invalid-action';
 
 /**
  * Why `a` is infeasible in `s`, or undefined. Throws (misuse, not an outcome)

@@ -248,6 +248,19 @@ describe('kitchen episode', () => {
     expect(() => ep.step(NONE)).toThrow(/episode is over \(success\)/);
   });
 
+  it('an invalid answer is a counted infeasible step: −25, nothing changes', async () => {
+    const { KitchenEpisode } = await import('./episode.js');
+    const ep = new KitchenEpisode({ kitchen: 'one_wall', description: '', robotName: 'r', world, initial: s0, goals }, { stepLimit: 2 });
+    const r = ep.invalid();
+    expect(r).toMatchObject({ feasible: false, reason: 'invalid-action', reward: -25, cost: 0 });
+    expect(statesEqual(ep.trueState(), s0)).toBe(true);
+    expect(ep.steps).toBe(1);
+    expect(ep.totalReward).toBe(-25);
+    ep.invalid();
+    expect(ep.status).toBe('step-limit');
+    expect(() => ep.invalid()).toThrow(/episode is over \(step-limit\)/);
+  });
+
   it('stops at the step limit', async () => {
     const { KitchenEpisode } = await import('./episode.js');
     const ep = new KitchenEpisode({ kitchen: 'one_wall', description: '', robotName: 'r', world, initial: s0, goals }, { stepLimit: 2 });

@@ -6,7 +6,7 @@
  * `EPISODE_WALL_TIME_MS` (the library never reads the clock).
  */
 import { GroundplanError } from '../../core/errors.js';
-import { applyAction, type InfeasibleReason, type KitchenAction } from './actions.js';
+import { applyAction, NONE, type InfeasibleReason, type KitchenAction } from './actions.js';
 import { STEP_LIMITS, type EvaluationRewardParams, EVALUATION_REWARD } from './config.js';
 import { goalSatisfied } from './goal.js';
 import { observe, type KitchenObservation } from './observation.js';
@@ -71,19 +71,36 @@ export class KitchenEpisode {
 
   /** Execute one action; throws when the episode is already over. */
   step(action: KitchenAction): EpisodeStep {
-    if (this.status !== 'running') throw new GroundplanError('KITCHEN_EPISODE', `episode is over (${this.status})`);
+    this.assertRunning();
     const r = applyAction(this.task.world, this.current, action);
     const reward = evaluationReward(this.task.world, this.current, action, r.state, this.task.goals, this.params);
     this.current = r.state;
-    this.total += reward;
-    const step: EpisodeStep = {
+    return this.record({
       action,
       feasible: r.feasible,
       ...(r.reason !== undefined ? { reason: r.reason } : {}),
       reward,
       cost: r.cost,
       observation: observe(r.state),
-    };
+    });
+  }
+
+  /**
+   * An agent answer that names no executable action (unparseable, an unknown
+   * area or object): an infeasible step that changes nothing, is counted, and
+   * costs the infeasible penalty like any infeasible action (seed §5.1).
+   */
+  invalid(): EpisodeStep {
+    this.assertRunning();
+    return this.record({ action: NONE, feasible: false, reason: 'invalid-action', reward: this.params.infeasible, cost: 0, observation: observe(this.current) });
+  }
+
+  private assertRunning(): void {
+    if (this.status !== 'running') throw new GroundplanError('KITCHEN_EPISODE', `episode is over (${this.status})`);
+  }
+
+  private record(step: EpisodeStep): EpisodeStep {
+    this.total += step.reward;
     this.history.push(step);
     return step;
   }

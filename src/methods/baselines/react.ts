@@ -16,7 +16,7 @@ import type { NamedObservation } from '../../envs/kitchen/index.js';
 import { ask } from '../../llm/ask.js';
 import { LlmSchemaError } from '../../llm/errors.js';
 import type { ChatMessage } from '../../llm/types.js';
-import type { KitchenMethod, MethodContext, StepFeedback } from '../method.js';
+import type { KitchenMethod, MethodContext } from '../method.js';
 import { answerFormatProblems, parseAnswer } from './action-text.js';
 import { REACT_PLAIN_SYSTEM, REACT_STAR_SYSTEM, feedbackText, observationText, reactFirstUser, reflectionMessages } from './prompts.js';
 
@@ -99,19 +99,6 @@ function systemPrompt(variant: ReactVariant, reflections: readonly string[]): st
   return `${base}\n\n# Your reflections on earlier failures (follow the latest plan)\n${reflections.map((r, i) => `${i + 1}. ${r}`).join('\n')}`;
 }
 
-/**
- * An invalid answer as an environment step: OPEN of an area that is already
- * open, which the kitchen dynamics treat as infeasible — nothing changes, one
- * step is counted, the evaluation reward is −25, as for any infeasible action.
- */
-export function invalidStep(env: MethodContext['env'], obs: NamedObservation): StepFeedback {
-  const area = obs.openAreas[0];
-  if (area === undefined) throw new GroundplanError('BASELINE_INVALID', 'no open area to record an invalid action against');
-  const fb = env.step(`OPEN(${area})`);
-  if (fb.feasible) throw new GroundplanError('BASELINE_INVALID', `OPEN(${area}) was feasible; expected an infeasible step`);
-  return fb;
-}
-
 /** Runs one ReAct-family episode in `ctx.env`. */
 export async function runReact(ctx: MethodContext, variant: ReactVariant, options: ReactOptions = DEFAULT_REACT_OPTIONS): Promise<void> {
   const env = ctx.env;
@@ -189,7 +176,7 @@ export async function runReact(ctx: MethodContext, variant: ReactVariant, option
     thinks = 0;
     const invalid = parsed.kind === 'invalid' ? parsed : undefined;
     if (invalid) pending.invalid.push(`${invalid.text.slice(0, 80)}: ${invalid.message}`);
-    const fb = invalid ? invalidStep(env, obs) : env.step(parsed.kind === 'action' ? parsed.action : 'NONE');
+    const fb = invalid ? env.invalid(invalid.text.slice(0, 60)) : env.step(parsed.kind === 'action' ? parsed.action : 'NONE');
     acts++;
     total += fb.reward;
     failures = fb.feasible ? 0 : failures + 1;
@@ -201,12 +188,12 @@ export async function runReact(ctx: MethodContext, variant: ReactVariant, option
     const now = performance.now();
     ctx.onStep?.({
       step: env.steps,
-      action: invalid ? `INVALID(${invalid.text.slice(0, 60)})` : fb.action,
+      action: fb.action,
       feasible: fb.feasible,
       reward: fb.reward,
       totalReward: total,
       planningSeconds: (now - stepStart) / 1000,
-      details: { method: variant.name, ...pending, ...(invalid ? { reason: 'invalid-action' } : fb.reason !== undefined ? { reason: fb.reason } : {}) },
+      details: { method: variant.name, ...pending, ...(fb.reason !== undefined ? { reason: fb.reason } : {}) },
     });
     pending = { thoughts: [], invalid: [], reflections: [] };
     stepStart = now;
