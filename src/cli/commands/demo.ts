@@ -20,7 +20,7 @@ interface DemoCliOptions {
 export function register(program: Command): void {
   program
     .command('demo')
-    .description('Tru-POMDP on a bundled kitchen task with the offline prior model (about a minute, no API key)')
+    .description('Tru-POMDP on a bundled kitchen task with the offline prior model (seconds, no API key)')
     .option('--time-per-move <s>', 'search CPU seconds per move', '0.5')
     .option('--seed <n>', 'random seed', '1')
     .option('--json', 'print one JSON object at the end instead of the table')
