@@ -7,186 +7,162 @@
  *
  *   npm run bench:kitchen -- [--quick] [--kitchens one_wall,galley] [--levels easy,medium,hard]
  *        [--n 15 (per kitchen)] [--variants full,no-belief,no-hbu,no-toh,no-lrp,no-bts] [--models synthetic,prior]
- *        [--prior-levels easy] [--synthetic goalRecall=0.7,...] [--trials 30] [--time-per-move 30]
- *        [--out bench/out/kitchen.jsonl] [--report-only] [--reverse]
+ *        [--prior-levels easy] [--synthetic goalRecall=0.7,...] [--trials 30] [--time-per-move S]
+ *        [--seed 1] [--task-seed 1] [--workers 2] [--out bench/out/kitchen] [--report-only]
  *
- * The search budget per move is a TRIAL budget (`--trials`, default 30) with a
- * generous CPU-time cap, so the search effort does not depend on machine load
- * (other benchmarks share the two cores). Each finished episode is appended to
- * the JSONL file at once; a rerun skips rows already there (resumable), and
- * workers sharing the file skip each other's finished episodes (`--reverse`
- * runs the plan from the other end, for a second worker).
+ * A thin driver over the evaluation core (src/eval): the episodes are the
+ * `kitchen:easy|medium|hard` suites' specs (variant `full` = method
+ * `tru-pomdp`, the others `tru-pomdp/no-belief` ...; task ids
+ * `KITCHEN-LEVEL-TASKSEED-INDEX`), run on the eval worker pool into a result
+ * store (`DIR/results.jsonl` + one trace per episode), so a rerun resumes and
+ * `groundplan report DIR` / `groundplan view` read the same rows. The same
+ * specs as `groundplan bench kitchen:easy --methods tru-pomdp --trials 30`
+ * have the same keys. The search budget per move is a TRIAL budget, so the
+ * outcome does not depend on machine load.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { hashString, Rng } from '../src/core/rng.js';
-import { mean, standardError } from '../src/core/stats.js';
-import { generateTasks, STEP_LIMITS, type KitchenLevel, type KitchenName } from '../src/envs/kitchen/index.js';
-import { createSyntheticModel, describeSynthetic, UsageMeter, wrapClient, type LlmClient } from '../src/llm/index.js';
-import { kitchenTruth, runKitchenEpisode } from '../src/methods/index.js';
-import { createPriorModel, TRU_KNOBS, truPomdpMethod } from '../src/methods/tru-pomdp/index.js';
+import { InputError } from '../src/core/errors.js';
+import { episodeKey, formatStat, groupKey, modelDescriptions, planSpecs, ResultStore, runPool, stat, suite, summarize, type EpisodeSpec, type Json, type ResultRow, type SummaryGroup } from '../src/eval/index.js';
+import { parseGivenKnobs } from '../src/eval/episode-llm.js';
+import { KITCHEN_SUITE_KITCHENS, parseKitchenTaskId } from '../src/eval/suites/kitchen.js';
+import { ABLATIONS } from '../src/methods/tru-pomdp/index.js';
 import { arg, flag, list } from './args.js';
 
-interface Row {
-  key: string;
-  model: string;
-  knobs: string;
-  variant: string;
-  kitchen: string;
-  level: string;
-  index: number;
-  trials: number;
-  success: boolean;
-  status: string;
-  reward: number;
-  steps: number;
-  actualSteps: number;
-  planningSeconds: number;
-  llmCalls: number;
-  inputTokens: number;
-  outputTokens: number;
-  warnings: number;
-  wallSeconds: number;
-  cpuSeconds: number;
-  date: string;
-}
-
-
 const quick = flag('quick');
-const kitchens = list('kitchens', quick ? 'one_wall' : 'one_wall,galley') as KitchenName[];
-const levels = list('levels', quick ? 'easy' : 'easy,medium,hard') as KitchenLevel[];
+const kitchens = list('kitchens', quick ? 'one_wall' : 'one_wall,galley');
+const levels = list('levels', quick ? 'easy' : 'easy,medium,hard');
 const n = Number(arg('n') ?? (quick ? 2 : 15)); // per kitchen: 2 kitchens × 15 = 30 tasks per level
 const variants = list('variants', 'full,no-belief,no-hbu,no-toh,no-lrp,no-bts');
 const models = list('models', 'synthetic,prior');
 const priorLevels = list('prior-levels', 'easy');
 const trials = Number(arg('trials') ?? (quick ? 20 : 30));
-const timePerMove = Number(arg('time-per-move') ?? 30);
-const knobSpec = arg('synthetic') ?? 'goalRecall=0.7,locationRecall=0.8,hallucination=0.1,invalidRate=0.05,actError=0.2';
-const out = arg('out') ?? (quick ? 'bench/out/kitchen-quick.jsonl' : 'bench/out/kitchen.jsonl');
+const timePerMove = arg('time-per-move');
+const knobText = arg('synthetic');
 const seed = Number(arg('seed') ?? 1);
+const taskSeed = Number(arg('task-seed') ?? 1);
+const workers = Number(arg('workers') ?? 2);
+const out = arg('out') ?? (quick ? 'bench/out/kitchen-quick' : 'bench/out/kitchen');
 
-function load(): Row[] {
-  if (!existsSync(out)) return [];
-  return readFileSync(out, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Row)
-    .filter((r, i, all) => all.findIndex((x) => x.key === r.key) === i); // parallel workers may repeat an episode
+const LEVEL_ORDER = ['easy', 'medium', 'hard'];
+const methodOf = (variant: string): string => (variant === 'full' ? 'tru-pomdp' : `tru-pomdp/${variant}`);
+const variantOf = (method: string): string => (method === 'tru-pomdp' ? 'full' : method.slice('tru-pomdp/'.length));
+
+function check(): void {
+  for (const k of kitchens) if (!KITCHEN_SUITE_KITCHENS.includes(k as never)) throw new InputError('CLI_OPTION', `--kitchens: the kitchen suites have ${KITCHEN_SUITE_KITCHENS.join(', ')}, not '${k}'`);
+  for (const l of [...levels, ...priorLevels]) if (!LEVEL_ORDER.includes(l)) throw new InputError('CLI_OPTION', `--levels/--prior-levels: expected easy, medium or hard, got '${l}'`);
+  for (const v of variants) if (v !== 'full' && !(ABLATIONS as readonly string[]).includes(v)) throw new InputError('CLI_OPTION', `--variants: expected full or one of ${ABLATIONS.join(', ')}, got '${v}'`);
+  for (const [name, v] of [['n', n], ['trials', trials], ['workers', workers + 1], ['seed', seed]] as const) {
+    if (!Number.isInteger(v) || v < 1) throw new InputError('CLI_OPTION', `--${name}: expected a positive integer`);
+  }
 }
 
-// report only the knobs Tru-POMDP's generators read (other methods declare their own)
-const allKnobs = createSyntheticModel({ knobs: knobSpec }).knobs;
-const knobsText = describeSynthetic(Object.fromEntries(Object.keys(TRU_KNOBS).map((k) => [k, allKnobs[k]])));
-
-async function runOne(model: string, variant: string, kitchen: KitchenName, level: KitchenLevel, index: number, key: string): Promise<Row> {
-  const task = generateTasks({ kitchen, level, n: index + 1, seed })[index];
-  const epSeed = hashString(`${kitchen}|${level}|${index}|${seed}`);
-  const meter = new UsageMeter();
-  const base: LlmClient = model === 'prior' ? createPriorModel() : createSyntheticModel({ knobs: knobSpec, seed: epSeed, truth: kitchenTruth(task) });
-  const llm = wrapClient(base, { meter, retry: false });
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const r = await runKitchenEpisode(truPomdpMethod, task, {
-    llm,
-    meter,
-    rng: new Rng(epSeed),
-    methodOptions: { maxTrials: trials, timePerMove, ...(variant === 'full' ? {} : { ablation: variant }) },
-  });
-  const cpu = process.cpuUsage(cpu0);
-  return {
-    key,
-    model,
-    knobs: model === 'synthetic' ? knobsText : 'prior',
-    variant,
-    kitchen,
-    level,
-    index,
-    trials,
-    success: r.success,
-    status: r.status,
-    reward: r.reward,
-    steps: r.steps,
-    actualSteps: r.success ? r.steps : STEP_LIMITS[level],
-    planningSeconds: Math.round(r.planningSeconds * 1000) / 1000,
-    llmCalls: r.llm.calls,
-    inputTokens: r.llm.inputTokens,
-    outputTokens: r.llm.outputTokens,
-    warnings: r.warnings.length,
-    wallSeconds: Math.round((performance.now() - t0) / 10) / 100,
-    cpuSeconds: Math.round((cpu.user + cpu.system) / 1e4) / 100,
-    date: new Date().toISOString(),
+/**
+ * The episodes: the kitchen suites' specs for the chosen levels, variants and
+ * models, `n` tasks per kitchen, in round-robin order (task index outermost,
+ * then kitchen, level, model, variant) so a run stopped early is balanced.
+ */
+function plan(): EpisodeSpec[] {
+  const given = parseGivenKnobs(knobText);
+  const set: { [k: string]: Json } = timePerMove !== undefined ? { timePerMove: Number(timePerMove) } : {};
+  const specs: EpisodeSpec[] = [];
+  for (const model of models)
+    for (const level of levels) {
+      if (model === 'prior' && !priorLevels.includes(level)) continue;
+      const methods = model === 'prior' ? ['tru-pomdp'] : variants.map(methodOf);
+      const all = planSpecs(suite(`kitchen:${level}`), { methods, seeds: [seed], n: n * KITCHEN_SUITE_KITCHENS.length, taskSeed, model, trials, set, synthetic: given });
+      specs.push(...all.filter((s) => kitchens.includes(parseKitchenTaskId(s.task).kitchen)));
+    }
+  const rank = (s: EpisodeSpec): number[] => {
+    const t = parseKitchenTaskId(s.task);
+    return [t.index, kitchens.indexOf(t.kitchen), LEVEL_ORDER.indexOf(t.level), models.indexOf(s.model), variants.indexOf(variantOf(s.method))];
   };
+  return specs
+    .map((s) => ({ s, r: rank(s) }))
+    .sort((a, b) => {
+      for (let i = 0; i < a.r.length; i++) if (a.r[i] !== b.r[i]) return a.r[i] - b.r[i];
+      return 0;
+    })
+    .map((x) => x.s);
 }
 
-function fmt(xs: number[], digits = 0): string {
-  if (xs.length === 0) return '-';
-  const m = mean(xs);
-  return xs.length > 1 ? `${m.toFixed(digits)} ± ${standardError(xs).toFixed(digits)}` : m.toFixed(digits);
-}
-
-function report(rows: Row[]): void {
-  const groups = new Map<string, Row[]>();
-  for (const r of rows) {
-    if (r.trials !== trials) continue;
-    const k = `${r.knobs}\u0000${r.level}\u0000${r.variant}`;
-    groups.set(k, [...(groups.get(k) ?? []), r]);
-  }
-  const byModel = new Map<string, string[]>();
-  for (const k of groups.keys()) {
-    const m = k.split('\u0000')[0];
-    byModel.set(m, [...(byModel.get(m) ?? []), k]);
-  }
-  const order = ['full', 'no-belief', 'no-hbu', 'no-toh', 'no-lrp', 'no-bts'];
-  const levelOrder = ['easy', 'medium', 'hard'];
-  for (const [m, keys] of byModel) {
-    process.stdout.write(`\n${m === 'prior' ? 'offline prior model (BEHAVIOR-1K placement statistics)' : m}; ${trials} DESPOT trials per move, K=30, depth 20, rollout depth 10, ε=0.7\n`);
-    process.stdout.write(`| level | variant | episodes | kitchens | success % | reward | steps | planning s/step | LLM calls/ep | tokens in/out per ep |\n|---|---|---|---|---|---|---|---|---|---|\n`);
-    keys.sort((a, b) => {
-      const [, la, va] = a.split('\u0000');
-      const [, lb, vb] = b.split('\u0000');
-      return levelOrder.indexOf(la) - levelOrder.indexOf(lb) || order.indexOf(va) - order.indexOf(vb);
+async function run(store: ResultStore, specs: EpisodeSpec[]): Promise<void> {
+  const done = store.finished();
+  const todo = specs.filter((s) => !done.has(episodeKey(s)));
+  process.stderr.write(`[kitchen] ${specs.length} episodes, ${specs.length - todo.length} already done, ${todo.length} to run on ${workers} worker(s) into ${out}\n`);
+  if (todo.length === 0) return;
+  const release = store.lock();
+  const abort = new AbortController();
+  const onSigint = (): void => {
+    if (abort.signal.aborted) process.exit(130);
+    process.stderr.write('\n[kitchen] stopping: running episodes are dropped, rerun to resume (Ctrl-C again to quit now)\n');
+    abort.abort();
+  };
+  process.on('SIGINT', onSigint);
+  const t0 = performance.now();
+  let k = 0;
+  try {
+    await runPool(todo, {
+      store,
+      workers,
+      signal: abort.signal,
+      onRow: (r) => {
+        k++;
+        const el = (performance.now() - t0) / 1000;
+        const what = r.status === 'done' ? `${r.success ? 'success' : 'failure'}, reward ${r.reward}, ${r.steps} steps` : `error: ${r.error ?? ''}`;
+        process.stderr.write(`[${k}/${todo.length}] ${r.spec.model} ${variantOf(r.spec.method)} ${r.spec.task}: ${what}, ${r.wallSeconds.toFixed(1)} s  (${el.toFixed(0)} s, ~${((el / k) * (todo.length - k)).toFixed(0)} s left)\n`);
+      },
     });
-    for (const k of keys) {
-      const rs = groups.get(k) as Row[];
-      const [, level, variant] = k.split('\u0000');
-      const succ = (100 * rs.filter((r) => r.success).length) / rs.length;
-      const stepsTaken = rs.map((r) => r.actualSteps);
-      const perStep = rs.map((r) => r.planningSeconds / Math.max(1, r.success ? r.steps : r.actualSteps));
-      const ks = [...new Set(rs.map((r) => r.kitchen))].join(',');
-      process.stdout.write(
-        `| ${level} | ${variant} | ${rs.length} | ${ks} | ${succ.toFixed(0)} | ${fmt(rs.map((r) => r.reward))} | ${fmt(stepsTaken, 1)} | ${fmt(perStep, 2)} | ${fmt(rs.map((r) => r.llmCalls), 1)} | ${mean(rs.map((r) => r.inputTokens)).toFixed(0)} / ${mean(rs.map((r) => r.outputTokens)).toFixed(0)} |\n`,
+  } finally {
+    process.off('SIGINT', onSigint);
+    release();
+  }
+  if (abort.signal.aborted) process.exitCode = 130;
+}
+
+/** Markdown tables per model description: level × variant, from `summarize`. */
+function report(rows: ResultRow[]): string {
+  const groups = summarize(rows);
+  const byGroup = new Map<string, ResultRow[]>();
+  for (const r of rows) if (r.status === 'done') byGroup.set(groupKey(r.spec), [...(byGroup.get(groupKey(r.spec)) ?? []), r]);
+  const lines: string[] = [];
+  const sorted = (gs: SummaryGroup[]): SummaryGroup[] =>
+    [...gs].sort((a, b) => LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || variants.indexOf(variantOf(a.method)) - variants.indexOf(variantOf(b.method)));
+  for (const desc of modelDescriptions(groups)) {
+    const gs = sorted(groups.filter((g) => g.modelDescription === desc));
+    const model = gs[0].model;
+    lines.push('', `${model === 'prior' ? 'offline prior model (BEHAVIOR-1K placement statistics)' : desc}; ${trials} DESPOT trials per move, K=30, depth 20, rollout depth 10, ε=0.7; episode seed ${seed}, task seed ${taskSeed}`);
+    lines.push('| level | variant | episodes | kitchens | success % | reward | steps | planning s/step | LLM calls/ep | tokens in/out per ep | errors |', '|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const g of gs) {
+      const rs = byGroup.get(groupKey(g)) ?? [];
+      const ks = [...new Set(rs.map((r) => parseKitchenTaskId(r.spec.task).kitchen))].join(',');
+      const perStep = stat(rs.map((r) => r.planningSeconds / Math.max(1, r.steps)));
+      lines.push(
+        `| ${g.level} | ${variantOf(g.method)} | ${g.n} | ${ks} | ${formatStat(g.success, 0, 100)} | ${formatStat(g.reward, 0)} | ${formatStat(g.steps, 1)} | ${formatStat(perStep, 2)} | ${formatStat(g.llmCalls, 1)} | ${formatStat(g.inputTokens, 0)} / ${formatStat(g.outputTokens, 0)} | ${g.errors} |`,
       );
     }
   }
+  const err = rows.find((r) => r.status === 'error');
+  if (err) lines.push('', `${rows.filter((r) => r.status === 'error').length} episode(s) ended in an error, e.g. ${err.spec.method} ${err.spec.task}: ${err.error ?? ''}`);
+  return lines.join('\n');
 }
 
 async function main(): Promise<void> {
-  mkdirSync(dirname(out), { recursive: true });
-  const done = new Set(load().map((r) => r.key));
-  if (!flag('report-only')) {
-    const plan: Array<[string, string, KitchenName, KitchenLevel, number]> = [];
-    for (const model of models)
-      for (const level of levels) {
-        if (model === 'prior' && !priorLevels.includes(level)) continue;
-        for (const kitchen of kitchens)
-          for (let i = 0; i < n; i++)
-            for (const variant of model === 'prior' ? ['full'] : variants) plan.push([model, variant, kitchen, level, i]);
-      }
-    if (flag('reverse')) plan.reverse(); // a second worker on the same plan starts from the other end
-    let k = 0;
-    for (const [model, variant, kitchen, level, i] of plan) {
-      k++;
-      const key = `${model === 'synthetic' ? knobsText : 'prior'}|${variant}|${kitchen}|${level}|${i}|seed${seed}|trials${trials}`;
-      if (done.has(key)) continue;
-      // other workers may have finished it meanwhile
-      for (const r of load()) done.add(r.key);
-      if (done.has(key)) continue;
-      const row = await runOne(model, variant, kitchen, level, i, key);
-      appendFileSync(out, `${JSON.stringify(row)}\n`);
-      process.stderr.write(`[${k}/${plan.length}] ${model} ${variant} ${kitchen} ${level} #${i}: ${row.status}, reward ${row.reward}, ${row.steps} steps, ${row.wallSeconds}s wall, ${row.cpuSeconds}s cpu\n`);
-    }
-  }
-  report(load());
+  check();
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const store = new ResultStore(out);
+  const specs = plan();
+  if (!flag('report-only')) await run(store, specs);
+  const keys = new Set(specs.map(episodeKey));
+  const rows = store.latestRows().filter((r) => keys.has(r.key));
+  const cpu = process.cpuUsage(cpu0);
+  const episodeWall = rows.reduce((s, r) => s + r.wallSeconds, 0);
+  process.stdout.write(`${report(rows)}\n\n`);
+  process.stdout.write(
+    `(${rows.length} of ${specs.length} episodes in ${out}; this run ${((performance.now() - t0) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU; all listed episodes together ${episodeWall.toFixed(0)} s of episode wall time)\n`,
+  );
 }
 
-await main();
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
