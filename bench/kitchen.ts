@@ -8,7 +8,7 @@
  *   npm run bench:kitchen -- [--quick] [--kitchens one_wall,galley] [--levels easy,medium,hard]
  *        [--n 15 (per kitchen)] [--variants full,no-belief,no-hbu,no-toh,no-lrp,no-bts] [--models synthetic,prior]
  *        [--prior-levels easy] [--synthetic goalRecall=0.7,...] [--trials 30] [--time-per-move S]
- *        [--seed 1] [--task-seed 1] [--workers 2] [--out bench/out/kitchen] [--report-only]
+ *        [--methods M,...] [--seed 1] [--task-seed 1] [--workers 2] [--out bench/out/kitchen] [--report-only]
  *
  * A thin driver over the evaluation core (src/eval): the episodes are the
  * `kitchen:easy|medium|hard` suites' specs (variant `full` = method
@@ -18,7 +18,8 @@
  * `groundplan report DIR` / `groundplan view` read the same rows. The same
  * specs as `groundplan bench kitchen:easy --methods tru-pomdp --trials 30`
  * have the same keys. The search budget per move is a TRIAL budget, so the
- * outcome does not depend on machine load.
+ * outcome does not depend on machine load. `--methods` runs any kitchen
+ * suite methods instead of the variants (the baselines benchmark does).
  */
 import { InputError } from '../src/core/errors.js';
 import { episodeKey, formatStat, groupKey, modelDescriptions, planSpecs, ResultStore, runPool, stat, suite, summarize, type EpisodeSpec, type Json, type ResultRow, type SummaryGroup } from '../src/eval/index.js';
@@ -32,6 +33,8 @@ const kitchens = list('kitchens', quick ? 'one_wall' : 'one_wall,galley');
 const levels = list('levels', quick ? 'easy' : 'easy,medium,hard');
 const n = Number(arg('n') ?? (quick ? 2 : 15)); // per kitchen: 2 kitchens × 15 = 30 tasks per level
 const variants = list('variants', 'full,no-belief,no-hbu,no-toh,no-lrp,no-bts');
+// any kitchen suite methods instead of the Tru-POMDP variants (bench/kitchen-baselines.ts)
+const methodsArg = arg('methods');
 const models = list('models', 'synthetic,prior');
 const priorLevels = list('prior-levels', 'easy');
 const trials = Number(arg('trials') ?? (quick ? 20 : 30));
@@ -44,12 +47,14 @@ const out = arg('out') ?? (quick ? 'bench/out/kitchen-quick' : 'bench/out/kitche
 
 const LEVEL_ORDER = ['easy', 'medium', 'hard'];
 const methodOf = (variant: string): string => (variant === 'full' ? 'tru-pomdp' : `tru-pomdp/${variant}`);
-const variantOf = (method: string): string => (method === 'tru-pomdp' ? 'full' : method.slice('tru-pomdp/'.length));
+const variantOf = (method: string): string => (method === 'tru-pomdp' ? 'full' : method.startsWith('tru-pomdp/') ? method.slice('tru-pomdp/'.length) : method);
+const methods = methodsArg !== undefined ? list('methods', '') : variants.map(methodOf);
+const column = methodsArg !== undefined ? 'method' : 'variant';
 
 function check(): void {
   for (const k of kitchens) if (!KITCHEN_SUITE_KITCHENS.includes(k as never)) throw new InputError('CLI_OPTION', `--kitchens: the kitchen suites have ${KITCHEN_SUITE_KITCHENS.join(', ')}, not '${k}'`);
   for (const l of [...levels, ...priorLevels]) if (!LEVEL_ORDER.includes(l)) throw new InputError('CLI_OPTION', `--levels/--prior-levels: expected easy, medium or hard, got '${l}'`);
-  for (const v of variants) if (v !== 'full' && !(ABLATIONS as readonly string[]).includes(v)) throw new InputError('CLI_OPTION', `--variants: expected full or one of ${ABLATIONS.join(', ')}, got '${v}'`);
+  if (methodsArg === undefined) for (const v of variants) if (v !== 'full' && !(ABLATIONS as readonly string[]).includes(v)) throw new InputError('CLI_OPTION', `--variants: expected full or one of ${ABLATIONS.join(', ')}, got '${v}'`);
   for (const [name, v] of [['n', n], ['trials', trials], ['workers', workers + 1], ['seed', seed]] as const) {
     if (!Number.isInteger(v) || v < 1) throw new InputError('CLI_OPTION', `--${name}: expected a positive integer`);
   }
@@ -67,13 +72,12 @@ function plan(): EpisodeSpec[] {
   for (const model of models)
     for (const level of levels) {
       if (model === 'prior' && !priorLevels.includes(level)) continue;
-      const methods = model === 'prior' ? ['tru-pomdp'] : variants.map(methodOf);
-      const all = planSpecs(suite(`kitchen:${level}`), { methods, seeds: [seed], n: n * KITCHEN_SUITE_KITCHENS.length, taskSeed, model, trials, set, synthetic: given });
+      const all = planSpecs(suite(`kitchen:${level}`), { methods: model === 'prior' ? ['tru-pomdp'] : methods, seeds: [seed], n: n * KITCHEN_SUITE_KITCHENS.length, taskSeed, model, trials, set, synthetic: given });
       specs.push(...all.filter((s) => kitchens.includes(parseKitchenTaskId(s.task).kitchen)));
     }
   const rank = (s: EpisodeSpec): number[] => {
     const t = parseKitchenTaskId(s.task);
-    return [t.index, kitchens.indexOf(t.kitchen), LEVEL_ORDER.indexOf(t.level), models.indexOf(s.model), variants.indexOf(variantOf(s.method))];
+    return [t.index, kitchens.indexOf(t.kitchen), LEVEL_ORDER.indexOf(t.level), models.indexOf(s.model), methods.indexOf(s.method)];
   };
   return specs
     .map((s) => ({ s, r: rank(s) }))
@@ -124,13 +128,16 @@ function report(rows: ResultRow[]): string {
   const byGroup = new Map<string, ResultRow[]>();
   for (const r of rows) if (r.status === 'done') byGroup.set(groupKey(r.spec), [...(byGroup.get(groupKey(r.spec)) ?? []), r]);
   const lines: string[] = [];
+  const budget = methods.every((m) => m.startsWith('tru-pomdp'))
+    ? `${trials} DESPOT trials per move, K=30, depth 20, rollout depth 10, ε=0.7`
+    : `trials ${trials} (DESPOT trials per move for Tru-POMDP, MCTS simulations per move for LLM-MCTS; unused by the others)`;
   const sorted = (gs: SummaryGroup[]): SummaryGroup[] =>
-    [...gs].sort((a, b) => LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || variants.indexOf(variantOf(a.method)) - variants.indexOf(variantOf(b.method)));
+    [...gs].sort((a, b) => LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || methods.indexOf(a.method) - methods.indexOf(b.method));
   for (const desc of modelDescriptions(groups)) {
     const gs = sorted(groups.filter((g) => g.modelDescription === desc));
     const model = gs[0].model;
-    lines.push('', `${model === 'prior' ? 'offline prior model (BEHAVIOR-1K placement statistics)' : desc}; ${trials} DESPOT trials per move, K=30, depth 20, rollout depth 10, ε=0.7; episode seed ${seed}, task seed ${taskSeed}`);
-    lines.push('| level | variant | episodes | kitchens | success % | reward | steps | planning s/step | LLM calls/ep | tokens in/out per ep | errors |', '|---|---|---|---|---|---|---|---|---|---|---|');
+    lines.push('', `${model === 'prior' ? 'offline prior model (BEHAVIOR-1K placement statistics)' : desc}; ${budget}; episode seed ${seed}, task seed ${taskSeed}`);
+    lines.push(`| level | ${column} | episodes | kitchens | success % | reward | steps | planning s/step | LLM calls/ep | tokens in/out per ep | errors |`, '|---|---|---|---|---|---|---|---|---|---|---|');
     for (const g of gs) {
       const rs = byGroup.get(groupKey(g)) ?? [];
       const ks = [...new Set(rs.map((r) => parseKitchenTaskId(r.spec.task).kitchen))].join(',');
