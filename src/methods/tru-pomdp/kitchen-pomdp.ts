@@ -25,7 +25,7 @@ import type { Rng } from '../../core/rng.js';
 import type { PomdpModel, StepOutcome } from '../../pomdp/index.js';
 import { particleObsHash, visibleOf, type Particle } from './agent-world.js';
 import { nearestTargetPolicy, unreachedGoals, type RolloutPolicy } from './rollout-policy.js';
-import { kitchenRollout, type SlotVote } from './search-rollout.js';
+import { kitchenRollout, majorityVote, type SlotVote } from './search-rollout.js';
 
 /** Dense action ids over a world: OPEN a → a, PLACE a → A + a, PICK o → 2A + o, NONE → 2A + O. */
 export class ActionCodec {
@@ -311,23 +311,11 @@ export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[
       policy === nearestTargetPolicy
         ? (s, goal, met) => nearestTargetId(world, codec, s, goal, met)
         : (s, goal) => codec.encode(policy(unreachedGoals(s, goal), { world, state: s }));
-    model.defaultPolicy = (states) => {
-      let best = codec.none;
-      let bestN = 0;
-      for (const particle of states) {
-        const p = SearchParticle.of(particle);
-        const id = slotVote(p, p.goal, p.met);
-        if (votes[id] === 0) touched.push(id);
-        const n = ++votes[id];
-        if (n > bestN) {
-          bestN = n;
-          best = id;
-        }
-      }
-      for (const id of touched) votes[id] = 0;
-      touched.length = 0;
-      return best;
+    const particleVote = (i: number, states: readonly Particle[]): number => {
+      const p = SearchParticle.of(states[i]);
+      return slotVote(p, p.goal, p.met);
     };
+    model.defaultPolicy = (states) => majorityVote(votes, touched, states.length, codec.none, particleVote, states);
     if (options.rollout) {
       // the same rollouts on scratch memory (see search-rollout.ts)
       model.scenarioLowerBound = kitchenRollout(world, codec, slotVote, (p) => SearchParticle.of(p), { ...options.rollout, discount });

@@ -29,6 +29,29 @@ export interface RolloutParticle {
   readonly obs: number;
 }
 
+/**
+ * Majority vote of `n` voters (`vote(i, arg)` is voter i's action id); the
+ * first action to reach the final count wins, `none` when there are no
+ * voters. `counts` (one per action id) is all zeros on entry and on return;
+ * `touched` is scratch (empty on entry and on return).
+ */
+export function majorityVote<T>(counts: Int32Array, touched: number[], n: number, none: number, vote: (i: number, arg: T) => number, arg: T): number {
+  let best = none;
+  let bestN = 0;
+  for (let i = 0; i < n; i++) {
+    const id = vote(i, arg);
+    if (counts[id] === 0) touched.push(id);
+    const c = ++counts[id];
+    if (c > bestN) {
+      bestN = c;
+      best = id;
+    }
+  }
+  for (const id of touched) counts[id] = 0;
+  touched.length = 0;
+  return best;
+}
+
 /** The rollout vote of one particle: an action id (the policy's choice for this state and goal). */
 export type SlotVote = (state: ScratchState, goal: GoalAlternative, met: number) => number;
 
@@ -86,27 +109,15 @@ export function kitchenRollout(
     views = Array.from({ length: cap }, (_, i) => ({ robot: 0, hand: 0, objectArea: oa.subarray(i * objects, (i + 1) * objects), open: op.subarray(i * nAreas, (i + 1) * nAreas) }));
   };
 
-  /** Majority vote over the slots; the first action to reach the final count wins. */
-  const majority = (slots: Int32Array, n: number): number => {
-    let best = none;
-    let bestN = 0;
-    for (let i = 0; i < n; i++) {
-      const s = slots[i];
-      const v = views[s];
-      v.robot = robot[s];
-      v.hand = hand[s];
-      const id = vote(v, goals[s], met[s]);
-      if (votes[id] === 0) touched.push(id);
-      const c = ++votes[id];
-      if (c > bestN) {
-        bestN = c;
-        best = id;
-      }
-    }
-    for (const id of touched) votes[id] = 0;
-    touched.length = 0;
-    return best;
+  /** Majority vote over the slots (see majorityVote). */
+  const slotVote = (i: number, slots: Int32Array): number => {
+    const s = slots[i];
+    const v = views[s];
+    v.robot = robot[s];
+    v.hand = hand[s];
+    return vote(v, goals[s], met[s]);
   };
+  const majority = (slots: Int32Array, n: number): number => majorityVote(votes, touched, n, none, slotVote, slots);
 
   // per group step: PICK/PLACE lead every particle of a group (one shared view) to one next view
   let cacheFrom = -1;
