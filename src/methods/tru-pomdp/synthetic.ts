@@ -217,7 +217,8 @@ function goalsGenerator(call: SyntheticCall, ctx: SyntheticContext): string {
 function locationsGenerator(call: SyntheticCall, ctx: SyntheticContext): string {
   const v = call.vars as LocationsVars;
   const answer = locationList(ctx, v, v.k);
-  if (ctx.rng.chance(knob(ctx, 'invalidRate'))) {
+  // an empty list (recall missed the only closed area) has nothing to corrupt
+  if (answer.length > 0 && ctx.rng.chance(knob(ctx, 'invalidRate'))) {
     if (ctx.rng.chance(0.5)) answer[0].initial_area = v.openAreas[0] ?? 'Pantry_Cupboard';
     else answer[0].probability = Math.round((answer[0].probability + 0.5) * 100) / 100;
   }
