@@ -14,7 +14,7 @@ import { Rng } from '../../core/rng.js';
 import { episodeKey } from '../../eval/key.js';
 import { openTraceFile, type TraceWriter } from '../../eval/trace.js';
 import type { EpisodeSpec, TraceStep } from '../../eval/types.js';
-import { EAI_HOMES, frequencyPrior, householdDataDir, loadBehaviorData, readHouseholdTask, scenePlacements, trainRsn, type RoomTypeModel } from '../../envs/household/index.js';
+import { homeRoomModel, householdDataDir, isRoomModelKind, loadBehaviorData, readHouseholdTask, type RoomTypeModel } from '../../envs/household/index.js';
 import { householdMethod, householdMethodNames, householdTruth, runHouseholdEpisode, type HouseholdEvent, type HouseholdRunResult } from '../../methods/gavel/index.js';
 import '../../methods/gavel/baselines/index.js';
 import { registerGavelSynthetic } from '../../methods/gavel/synthetic.js';
@@ -41,11 +41,8 @@ function int(raw: string, flag: string, min: number): number {
 
 /** The room-type model behind the initial beliefs: the softmax RSN or the frequency prior (trained on the non-test homes), or none (uniform). */
 export function loadRoomModel(kind: string, dataDir?: string): RoomTypeModel | undefined {
-  if (kind === 'uniform') return undefined;
-  if (kind !== 'softmax' && kind !== 'prior') throw new InputError('CLI_OPTION', `--rsn: expected softmax, prior or uniform, got '${kind}'`);
-  const data = loadBehaviorData(householdDataDir(dataDir));
-  const train = scenePlacements(data).filter((p) => !EAI_HOMES.includes(p.scene));
-  return kind === 'softmax' ? trainRsn(data, train) : frequencyPrior(train);
+  if (!isRoomModelKind(kind)) throw new InputError('CLI_OPTION', `--rsn: expected softmax, prior or uniform, got '${kind}'`);
+  return kind === 'uniform' ? undefined : homeRoomModel(loadBehaviorData(householdDataDir(dataDir)), kind);
 }
 
 function stepLine(r: TraceStep): string {

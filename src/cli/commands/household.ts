@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { EAI_HOMES, eaiTasks, evaluateRsn, generateMultiTasks, householdTaskToJson, loadBehaviorData, orderingBenchmark, repairBenchmark, scenePlacements, trainRsn, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
+import { EAI_HOMES, eaiTasks, homeRoomModel, evaluateRsn, generateMultiTasks, householdTaskToJson, loadBehaviorData, orderingBenchmark, repairBenchmark, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
 import {
   formatLiteral,
   formatStep,
@@ -247,7 +247,7 @@ export function register(program: Command): void {
       if (!(eta >= 0 && eta <= 1)) throw new InputError('CLI_OPTION', `--eta: expected a number in [0, 1], got '${opts.eta}'`);
       const seed = /^-?\d+$/.test(opts.seed) ? Number(opts.seed) : opts.seed;
       const data = loadBehaviorData(opts.data);
-      const model = trainRsn(data, scenePlacements(data).filter((p) => !EAI_HOMES.includes(p.scene)));
+      const model = homeRoomModel(data, 'softmax');
       const tasks = generateMultiTasks(data, { count: n, seed });
       const t0 = performance.now();
       const r = orderingBenchmark(tasks, model, { eta });

@@ -18,7 +18,7 @@
  */
 import { hashString, Rng } from '../../core/rng.js';
 import { GroundplanError } from '../../core/errors.js';
-import { eaiTasks, EAI_HOMES, frequencyPrior, generateMultiTasks, householdDataDir, loadBehaviorData, scenePlacements, trainRsn, type HouseholdTask, type RoomTypeModel } from '../../envs/household/index.js';
+import { eaiTasks, generateMultiTasks, homeRoomModel, householdDataDir, isRoomModelKind, loadBehaviorData, type HouseholdTask, type RoomTypeModel } from '../../envs/household/index.js';
 import { householdMethod, householdTruth, runHouseholdEpisode } from '../../methods/gavel/index.js';
 import '../../methods/gavel/baselines/index.js';
 import { registerGavelSynthetic } from '../../methods/gavel/synthetic.js';
@@ -82,13 +82,8 @@ export function householdTask(suiteName: string, id: string, dir: string): House
 export function roomModel(kind: string, dir: string): RoomTypeModel | undefined {
   const k = `${kind}|${dir}`;
   if (roomModels.has(k)) return roomModels.get(k);
-  if (kind !== 'softmax' && kind !== 'prior' && kind !== 'uniform') throw new GroundplanError('EVAL_SPEC', `spec.config.rsn: expected softmax, prior or uniform, got '${kind}'`);
-  let model: RoomTypeModel | undefined;
-  if (kind !== 'uniform') {
-    const data = loadBehaviorData(dir);
-    const train = scenePlacements(data).filter((p) => !EAI_HOMES.includes(p.scene));
-    model = kind === 'softmax' ? trainRsn(data, train) : frequencyPrior(train);
-  }
+  if (!isRoomModelKind(kind)) throw new GroundplanError('EVAL_SPEC', `spec.config.rsn: expected softmax, prior or uniform, got '${kind}'`);
+  const model = kind === 'uniform' ? undefined : homeRoomModel(loadBehaviorData(dir), kind);
   roomModels.set(k, model);
   return model;
 }
