@@ -18,6 +18,7 @@ import { homeRoomModel, householdDataDir, isRoomModelKind, loadBehaviorData, rea
 import { householdMethod, householdMethodNames, householdTruth, runHouseholdEpisode, type HouseholdEvent, type HouseholdRunResult } from '../../methods/gavel/index.js';
 import '../../methods/gavel/baselines/index.js';
 import { registerGavelSynthetic } from '../../methods/gavel/synthetic.js';
+import { writeWarnings } from '../warnings.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
 export interface HouseholdRunOptions extends ModelOptionValues {
@@ -139,8 +140,7 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
     out.write(`${JSON.stringify({ ...summary, events: events.map((e) => ({ kind: e.kind, message: e.message, ...(e.data ? { data: e.data } : {}) })) })}\n`);
     return;
   }
-  for (const w of result.warnings.slice(0, 8)) out.write(`warning: ${w}\n`);
-  if (result.warnings.length > 8) out.write(`(${result.warnings.length - 8} more warnings)\n`);
+  writeWarnings(out, result.warnings, 8);
   if (result.stages) {
     const st = result.stages;
     out.write(`task plans valid: as written ${st.validRaw}/${st.tasks}, after repair ${st.validAfterRepair}/${st.tasks}, after feedback ${st.validAfterFeedback}/${st.tasks}\n`);

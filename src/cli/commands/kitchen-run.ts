@@ -20,6 +20,7 @@ import { kitchenTraceEpisode, kitchenTraceStep } from '../../eval/suites/kitchen
 import { openTraceFile, toJson, type TraceWriter } from '../../eval/trace.js';
 import type { EpisodeSpec, Json } from '../../eval/types.js';
 import { asRolloutFunction, loadLlmPolicy } from '../../methods/tru-pomdp/policy/index.js';
+import { writeWarnings } from '../warnings.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
 export interface KitchenRunOptions extends ModelOptionValues {
@@ -176,8 +177,7 @@ async function run(opts: KitchenRunOptions): Promise<void> {
     out.write(`${JSON.stringify(summary)}\n`);
     return;
   }
-  for (const w of result.warnings.slice(0, 5)) out.write(`warning: ${w}\n`);
-  if (result.warnings.length > 5) out.write(`(${result.warnings.length - 5} more warnings${opts.trace ? ` in ${opts.trace}` : ''})\n`);
+  writeWarnings(out, result.warnings, 5, opts.trace);
   if (opts.usage && result.usage) out.write(`${formatUsage(result.usage)}\n`);
   out.write(`${formatResultLine(result, llm.describe())}\n`);
 }
