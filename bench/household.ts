@@ -11,7 +11,7 @@
  *        [--multi-methods llm-only,sayplan,epog,gavel-map,gavel-static,gavel,oracle]
  *        [--model synthetic | openai:NAME ... [--base-url URL]] [--synthetic gavel.fixProb=0.4,...]
  *        [--rsn softmax] [--feedback 5]
- *        [--out bench/out/household.jsonl] [--report-only]
+ *        [--out bench/out/household] [--report-only]
  *
  * Episodes run through the `household:single` / `household:multi` suites
  * (src/eval/suites/household.ts); each finished episode is appended to the
@@ -19,11 +19,10 @@
  * there (resumable). Means are over episodes (tasks × seeds) ± their
  * standard error.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { mean, median, standardError } from '../src/core/stats.js';
 import { generateMultiTasks, householdDataDir, loadBehaviorData, runOrdering, stopIds, stopsFor, type HouseholdTask } from '../src/envs/household/index.js';
 import { episodeKey } from '../src/eval/key.js';
+import { ResultStore } from '../src/eval/store.js';
 import { doneRow, errorRow } from '../src/eval/runner.js';
 import { householdSuites, multiTasks, roomModel, singleTasks } from '../src/eval/suites/household.js';
 import { parseGivenKnobs } from '../src/eval/episode-llm.js';
@@ -36,7 +35,7 @@ import { arg, flag, list } from './args.js';
 registerGavelSynthetic();
 
 const quick = flag('quick');
-const out = arg('out') ?? 'bench/out/household.jsonl';
+const out = arg('out') ?? 'bench/out/household';
 const seeds = Number(arg('seeds') ?? (quick ? 2 : 5));
 const nSingle = Number(arg('single') ?? (quick ? 12 : 52));
 const nMulti = Number(arg('multi') ?? (quick ? 16 : 500));
@@ -51,19 +50,9 @@ const given = parseGivenKnobs(knobText);
 const knobs = createSyntheticModel({ knobs: knobText ?? '' }).knobs;
 const gavelKnobs = Object.fromEntries(Object.entries(knobs).filter(([k]) => syntheticRegistry.declaredKnobs().get(k)?.owner === 'gavel'));
 
-function loadRows(): Map<string, ResultRow> {
-  const rows = new Map<string, ResultRow>();
-  if (!existsSync(out)) return rows;
-  for (const line of readFileSync(out, 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      const r = JSON.parse(line) as ResultRow;
-      if (r.status === 'done' || !rows.has(r.key)) rows.set(r.key, r);
-    } catch {
-      // a line cut short by a killed run: ignored, the episode runs again
-    }
-  }
-  return rows;
+/** The rows already in the store, one per key (`done` beats `error`). */
+function loadRows(store: ResultStore): Map<string, ResultRow> {
+  return new Map(store.latestRows().map((r) => [r.key, r]));
 }
 
 function specsFor(suite: Suite, tasks: { id: string; level: string }[], methods: string[]): EpisodeSpec[] {
@@ -73,8 +62,8 @@ function specsFor(suite: Suite, tasks: { id: string; level: string }[], methods:
   return specs;
 }
 
-async function runAll(specs: EpisodeSpec[], rows: Map<string, ResultRow>): Promise<void> {
-  mkdirSync(dirname(out), { recursive: true });
+async function runAll(store: ResultStore, specs: EpisodeSpec[], rows: Map<string, ResultRow>): Promise<void> {
+  const release = store.lock();
   const todo = specs.filter((s) => rows.get(episodeKey(s))?.status !== 'done');
   const suites = new Map(householdSuites.map((s) => [s.name, s]));
   const t0 = performance.now();
@@ -89,12 +78,13 @@ async function runAll(specs: EpisodeSpec[], rows: Map<string, ResultRow>): Promi
     } catch (err) {
       row = errorRow(key, spec, err instanceof Error ? err.message : String(err), (performance.now() - a) / 1000, 'local');
     }
-    appendFileSync(out, `${JSON.stringify(row)}\n`);
+    store.append(row);
     rows.set(key, row);
     done++;
     const el = (performance.now() - t0) / 1000;
     process.stderr.write(`\r[household] ${done}/${todo.length} episodes (${specs.length - todo.length} already done)  ${el.toFixed(0)} s, ~${((el / done) * (todo.length - done)).toFixed(0)} s left  ${spec.method.padEnd(12)} ${spec.task.slice(0, 40).padEnd(40)}`);
   }
+  release();
   if (todo.length > 0) process.stderr.write('\n');
 }
 
@@ -172,14 +162,15 @@ const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const rows = loadRows();
+  const store = new ResultStore(out);
+  const rows = loadRows(store);
   const [single, multi] = householdSuites;
   const dir = householdDataDir();
   const sTasks = singleTasks(dir).slice(0, nSingle).map((t) => ({ id: t.id, level: 'single' }));
   const mTasks = multiTasks(dir, 1, nMulti).map((t, i) => ({ id: `s1-${i}`, level: String(t.goals.length) }));
   const sSpecs = specsFor(single, sTasks, singleMethods);
   const mSpecs = specsFor(multi, mTasks, multiMethods);
-  if (!flag('report-only')) await runAll([...sSpecs, ...mSpecs], rows);
+  if (!flag('report-only')) await runAll(store, [...sSpecs, ...mSpecs], rows);
   const pick = (specs: EpisodeSpec[]) => specs.flatMap((s) => rows.get(episodeKey(s)) ?? []);
   const sRows = pick(sSpecs);
   const mRows = pick(mSpecs);
