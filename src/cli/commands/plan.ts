@@ -4,19 +4,15 @@
  * with the VAL-style validator and print it in IPC format. Exit 0 solved,
  * 1 unsolvable / timeout / out of memory, 2 bad input.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { ground } from '../../pddl/ground.js';
-import { parseDomain } from '../../pddl/parse-domain.js';
-import { parseProblem } from '../../pddl/parse-problem.js';
-import { CompiledTask, type CostType } from '../../planner/compiled-task.js';
-import { DEFAULT_SEARCH, planTask, type PlanResult } from '../../planner/planner.js';
-import { parseHeuristicName, parseSearchSpec } from '../../planner/registry.js';
+import type { CostType } from '../../planner/compiled-task.js';
+import { DEFAULT_SEARCH } from '../../planner/planner.js';
 import { processCpuMs } from '../../planner/search/best-first.js';
 import type { SearchEvent } from '../../planner/search/result.js';
-import { formatPlan } from '../../validate/plan-file.js';
-import { validatePlan } from '../../validate/validate-plan.js';
+import { inputErrorOf, planPddl } from '../../pipeline/plan-pddl.js';
+import { readText } from '../read-input.js';
 
 interface PlanCliOptions {
   search: string;
@@ -33,25 +29,11 @@ interface PlanCliOptions {
   cpuTime?: boolean;
 }
 
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = err instanceof Error && 'code' in err ? String((err as NodeJS.ErrnoException).code) : 'unreadable';
-    throw new InputError('FILE_READ', `cannot read ${what} file '${path}' (${code})`);
-  }
-}
-
 function positiveNumber(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
   const v = Number(text);
   if (!(v > 0) || !Number.isFinite(v)) throw new InputError('CLI_OPTION', `${flag} expects a positive number, got '${text}'`);
   return v;
-}
-
-function round(x: number, digits = 3): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
 }
 
 export function register(program: Command): void {
@@ -84,26 +66,12 @@ export function register(program: Command): void {
         }
         costType = opts.costType;
       }
-      let spec;
-      let heuristic;
-      try {
-        spec = parseSearchSpec(opts.search);
-        heuristic = opts.heuristic === undefined ? undefined : parseHeuristicName(opts.heuristic);
-      } catch (err) {
-        throw new InputError('CLI_OPTION', err instanceof Error ? err.message : String(err));
-      }
-
-      const domain = parseDomain(readText(domainPath, 'domain'), domainPath);
-      const problem = parseProblem(readText(problemPath, 'problem'), domain, problemPath);
-      const tParsed = performance.now();
-      const grounded = ground(domain, problem);
-      const tGrounded = performance.now();
-      const task = new CompiledTask(grounded.task);
+      const domainText = readText(domainPath, 'domain');
+      const problemText = readText(problemPath, 'problem');
 
       const showProgress = opts.progress && !opts.json && Boolean(process.stderr.isTTY);
       let progressShown = false;
       const onEvent = (e: SearchEvent): void => {
-        if (!showProgress) return;
         if (e.kind === 'progress') {
           const line = `search: ${e.expansions} expanded, ${e.states} states, best h ${e.bestH}, ${Math.round(e.expansionsPerSec)} exp/s, ${(e.elapsedMs / 1000).toFixed(1)} s`;
           process.stderr.write(`\r\x1b[K${line}`);
@@ -112,76 +80,58 @@ export function register(program: Command): void {
           process.stderr.write(`\r\x1b[Kplan found: cost ${e.cost}, length ${e.length} (${e.config}, ${(e.elapsedMs / 1000).toFixed(1)} s)\n`);
         }
       };
-      const cpuBeforeSearch = processCpuMs();
-      const used = opts.cpuTime ? cpuBeforeSearch : performance.now() - t0;
-      const remainingMs = timeoutSec === undefined ? undefined : Math.max(1, timeoutSec * 1000 - used);
-      const result: PlanResult = planTask(task, {
-        search: spec,
-        heuristic,
-        preferred: opts.preferred,
-        heuristicCostType: costType,
-        timeoutMs: remainingMs,
-        maxStates,
-        maxBytes: memoryMb === undefined ? undefined : memoryMb * 1024 * 1024,
-        onEvent: showProgress ? onEvent : undefined,
-        now: opts.cpuTime ? processCpuMs : undefined,
-      });
+      const result = planPddl(
+        { text: domainText, file: domainPath },
+        { text: problemText, file: problemPath },
+        {
+          search: opts.search,
+          heuristic: opts.heuristic,
+          preferred: opts.preferred,
+          costType,
+          timeoutMs: timeoutSec === undefined ? undefined : timeoutSec * 1000,
+          // CPU budgets count the whole process (startup included); wall budgets start here.
+          ...(opts.cpuTime ? { now: processCpuMs, startedAt: 0 } : { startedAt: t0 }),
+          maxStates,
+          maxBytes: memoryMb === undefined ? undefined : memoryMb * 1024 * 1024,
+          validate: opts.validate,
+          onEvent: showProgress ? onEvent : undefined,
+        },
+      );
       if (progressShown) process.stderr.write('\r\x1b[K');
-      const tSearched = performance.now();
-
-      const costKind = grounded.task.hasActionCosts ? 'general cost' : 'unit cost';
-      let planText = '';
-      let valid: boolean | undefined;
-      let validationMessage: string | undefined;
-      let steps: ReturnType<typeof grounded.toLifted> = [];
-      if (result.status === 'solved') {
-        steps = grounded.toLifted(result.plan);
-        planText = formatPlan(steps, `cost = ${result.cost} (${costKind})`);
-        if (opts.output) writeFileSync(opts.output, planText);
-        if (opts.validate) {
-          const v = validatePlan(domain, problem, steps, { trace: false });
-          valid = v.status === 'valid';
-          validationMessage = v.status === 'valid' ? `valid, cost ${v.cost}` : v.explanation;
-        }
-      }
-      const tDone = performance.now();
-      const timing = {
-        parseMs: round(tParsed - t0, 1),
-        groundMs: round(tGrounded - tParsed, 1),
-        searchMs: round(tSearched - tGrounded, 1),
-        validateMs: round(tDone - tSearched, 1),
-        totalMs: round(tDone - t0, 1),
-        /** Process CPU ms (user+sys) used before the search: startup, parsing, grounding. */
-        cpuBeforeSearchMs: round(cpuBeforeSearch, 1),
-        cpuTotalMs: round(processCpuMs(), 1),
-      };
+      if (result.status === 'input-error') throw inputErrorOf(result.errors);
+      const { timing, ground } = result;
+      const costKind = ground.actionCosts ? 'general cost' : 'unit cost';
+      if (result.status === 'solved' && opts.output) writeFileSync(opts.output, result.planText);
+      const valid = result.status === 'solved' ? result.valid : undefined;
 
       if (opts.json) {
         const out = {
           status: result.status,
           config: result.config,
           ...(result.status === 'solved'
-            ? { plan: steps.map((s) => (s.args.length ? `(${s.name} ${s.args.join(' ')})` : `(${s.name})`)), cost: result.cost, length: steps.length, costKind, optimal: result.optimal ?? false }
+            ? { plan: result.plan.map((s) => (s.args.length ? `(${s.name} ${s.args.join(' ')})` : `(${s.name})`)), cost: result.cost, length: result.plan.length, costKind, optimal: result.optimal }
             : {}),
           ...(result.status === 'unsolvable' ? { proven: result.proven } : {}),
-          ...(valid === undefined ? {} : { valid, validation: validationMessage }),
-          improvements: result.improvements,
+          ...(result.status === 'solved' && result.valid !== undefined ? { valid: result.valid, validation: result.validation } : {}),
+          ...(result.status === 'solved' && result.improvements.length > 0 ? { improvements: result.improvements } : {}),
           stats: result.stats,
-          ground: { facts: grounded.task.facts.length, operators: grounded.task.operators.length, ms: round(grounded.stats.ms, 1) },
+          ground: { facts: ground.facts, operators: ground.operators, ms: Math.round(ground.stats.ms * 10) / 10 },
           timing,
         };
         process.stdout.write(`${JSON.stringify(out)}\n`);
       } else {
-        if (result.status === 'solved') process.stdout.write(planText);
+        if (result.status === 'solved') process.stdout.write(result.planText);
         const s = result.stats;
         const lines = [
           `status: ${result.status}${result.status === 'unsolvable' ? (result.proven ? ' (proven)' : ' (not proven)') : ''} [${result.config}]`,
-          `ground: ${grounded.task.facts.length} facts, ${grounded.task.operators.length} operators`,
+          `ground: ${ground.facts} facts, ${ground.operators} operators`,
           `search: ${s.expansions} expanded, ${s.evaluations} evaluated, ${s.generated} generated, ${s.states} states, ${s.reopened} reopened, initial h ${s.initialH}`,
           `time: parse ${timing.parseMs} ms, ground ${timing.groundMs} ms, search ${timing.searchMs} ms, total ${timing.totalMs} ms`,
         ];
-        if (result.status === 'solved') lines.unshift(`plan: length ${steps.length}, cost ${result.cost}${result.optimal ? ' (optimal)' : ''}`);
-        if (validationMessage !== undefined) lines.push(`validation: ${validationMessage}`);
+        if (result.status === 'solved') {
+          lines.unshift(`plan: length ${result.plan.length}, cost ${result.cost}${result.optimal ? ' (optimal)' : ''}`);
+          if (result.validation !== undefined) lines.push(`validation: ${result.validation}`);
+        }
         process.stderr.write(`${lines.join('\n')}\n`);
       }
       if (valid === false) {

@@ -14,17 +14,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GroundplanError, InputError } from '../../core/errors.js';
-import { ground } from '../../pddl/ground.js';
-import { parseDomain } from '../../pddl/parse-domain.js';
-import { parseProblem } from '../../pddl/parse-problem.js';
-import { planTask, type PlanOptions } from '../../planner/planner.js';
-import { CompiledTask } from '../../planner/compiled-task.js';
-import { validatePlan } from '../../validate/validate-plan.js';
+import { inputErrorOf, planPddl, type PlanPddlOptions } from '../../pipeline/plan-pddl.js';
 import type { Suite, SuiteTask } from '../types.js';
 
 export const IPC_METHODS = ['gbfs-ff', 'lazy-gbfs-ff', 'astar-lmcut', 'lama'] as const;
 
-const CONFIGS: Record<(typeof IPC_METHODS)[number], PlanOptions> = {
+const CONFIGS: Record<(typeof IPC_METHODS)[number], PlanPddlOptions> = {
   'gbfs-ff': { search: 'gbfs', heuristic: 'ff' },
   'lazy-gbfs-ff': { search: 'lazy-gbfs', heuristic: 'ff' },
   'astar-lmcut': { search: 'astar', heuristic: 'lmcut' },
@@ -86,32 +81,31 @@ export const ipcSuite: Suite = {
     const timeout = spec.config.timeout ?? 60;
     if (typeof timeout !== 'number' || !(timeout > 0)) throw new GroundplanError('EVAL_SPEC', `spec.config.timeout: expected seconds > 0, got ${JSON.stringify(timeout)}`);
     const t0 = performance.now();
-    const domain = parseDomain(readFileSync(inst.domainFile, 'utf8'), inst.domainFile);
-    const problem = parseProblem(readFileSync(inst.problem, 'utf8'), domain, inst.problem);
-    const grounded = ground(domain, problem);
+    const result = planPddl(
+      { text: readFileSync(inst.domainFile, 'utf8'), file: inst.domainFile },
+      { text: readFileSync(inst.problem, 'utf8'), file: inst.problem },
+      { ...config, timeoutMs: timeout * 1000, startedAt: t0, ...(ctx.signal ? { signal: ctx.signal } : {}) },
+    );
+    if (result.status === 'input-error') throw inputErrorOf(result.errors);
     ctx.trace({
       type: 'episode',
       spec,
       env: 'pddl',
       instruction: `${inst.domain} ${inst.instance}`,
-      world: { domain: inst.domainFile, problem: inst.problem, facts: grounded.task.facts.length, operators: grounded.task.operators.length },
+      world: { domain: inst.domainFile, problem: inst.problem, facts: result.ground.facts, operators: result.ground.operators },
     });
-    const used = performance.now() - t0;
-    const result = planTask(new CompiledTask(grounded.task), { ...config, timeoutMs: Math.max(1, timeout * 1000 - used), ...(ctx.signal ? { signal: ctx.signal } : {}) });
     const planningSeconds = (performance.now() - t0) / 1000;
     const metrics: { [k: string]: number } = { expansions: result.stats.expansions, evaluations: result.stats.evaluations, searchMs: Math.round(result.stats.searchMs) };
     let success = false;
     const warnings: string[] = [];
     let steps = 0;
     if (result.status === 'solved') {
-      const lifted = grounded.toLifted(result.plan);
-      const v = validatePlan(domain, problem, lifted, { trace: false });
-      success = v.status === 'valid';
-      if (!success) warnings.push(`the plan does not validate: ${v.status === 'invalid' ? v.message : ''}`);
-      steps = lifted.length;
+      success = result.valid === true;
+      if (!success) warnings.push(`the plan does not validate: ${result.validation ?? ''}`);
+      steps = result.plan.length;
       metrics.cost = result.cost;
-      metrics.planLength = lifted.length;
-      lifted.forEach((s, i) => ctx.trace({ type: 'step', step: i + 1, action: `(${[s.name, ...s.args].join(' ')})`, feasible: true, reward: 0, totalReward: 0, planningSeconds: 0 }));
+      metrics.planLength = result.plan.length;
+      result.plan.forEach((s, i) => ctx.trace({ type: 'step', step: i + 1, action: `(${[s.name, ...s.args].join(' ')})`, feasible: true, reward: 0, totalReward: 0, planningSeconds: 0 }));
     }
     return {
       success,

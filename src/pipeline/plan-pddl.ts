@@ -1,0 +1,245 @@
+/**
+ * One library call from PDDL text to a validated plan: parse and check the
+ * domain and problem, ground them (Helmert 2009, as Fast Downward's
+ * translator does), search the compiled task, map the plan back to lifted
+ * actions and replay it with the VAL-style validator.
+ *
+ * Input errors and compatibility warnings are values with locations (not
+ * exceptions), so a command line, a benchmark or a tool server can report
+ * them as it likes. The search budget counts parsing and grounding too.
+ */
+import { GroundplanError, InputError } from '../core/errors.js';
+import type { PlanStep } from '../pddl/ast.js';
+import { rawMessage } from '../pddl/diagnostics.js';
+import { PddlCheckError, PddlParseError, type PddlDiagnostic } from '../pddl/errors.js';
+import { ground, type GroundResult, type GroundStats } from '../pddl/ground.js';
+import { checkDomain } from '../pddl/parse-domain.js';
+import { checkProblem } from '../pddl/parse-problem.js';
+import type { Improvement } from '../planner/anytime.js';
+import { CompiledTask, type CostType } from '../planner/compiled-task.js';
+import { DEFAULT_SEARCH, planTask } from '../planner/planner.js';
+import { parseHeuristicName, parseSearchSpec, type HeuristicName, type SearchSpec } from '../planner/registry.js';
+import { processCpuMs } from '../planner/search/best-first.js';
+import { emptyStats, type SearchEvent, type SearchStats } from '../planner/search/result.js';
+import { formatPlan } from '../validate/plan-file.js';
+import { validatePlan } from '../validate/validate-plan.js';
+
+/** A PDDL text; `file` names the diagnostics' locations. */
+export interface PddlSource {
+  text: string;
+  file?: string;
+}
+
+export interface PlanPddlOptions {
+  /** `gbfs`, `lazy-gbfs`, `wastar:W`, `lazy-wastar:W`, `astar`, `anytime` (default `gbfs`). */
+  search?: string;
+  /** `ff`, `add`, `max`, `lmcut`, `goalcount`, `blind` (default `ff`; `lmcut` for `astar`). */
+  heuristic?: string;
+  /** Use preferred operators (default true, except for `astar`). */
+  preferred?: boolean;
+  /** Costs the heuristic sees (default `one` for greedy search, `normal` otherwise). */
+  costType?: CostType;
+  /** Budget in milliseconds of `now()`, parsing and grounding included. */
+  timeoutMs?: number;
+  /** Clock for the budget (default wall time; e.g. process CPU time). */
+  now?: () => number;
+  /** The `now()` reading at which the budget started (default: when the call starts). */
+  startedAt?: number;
+  /** Stop with `memout` above this many states. */
+  maxStates?: number;
+  /** Stop with `memout` when the search arrays exceed this many bytes. */
+  maxBytes?: number;
+  signal?: AbortSignal;
+  /** Refuse every departure from the PDDL standard (instead of accepting what Fast Downward accepts). */
+  strict?: boolean;
+  /** Replay the plan with the validator (default true). */
+  validate?: boolean;
+  /** Progress and plan-found events of the search. */
+  onEvent?: (e: SearchEvent) => void;
+}
+
+/** Size of the ground task. */
+export interface PlanPddlGround {
+  facts: number;
+  operators: number;
+  /** True when the task has non-unit action costs. */
+  actionCosts: boolean;
+  stats: GroundStats;
+}
+
+/** Milliseconds per stage (wall time), and process CPU milliseconds. */
+export interface PlanPddlTiming {
+  parseMs: number;
+  groundMs: number;
+  searchMs: number;
+  validateMs: number;
+  totalMs: number;
+  /** Process CPU (user+sys) used when the search started: startup, parsing, grounding. */
+  cpuBeforeSearchMs: number;
+  cpuTotalMs: number;
+}
+
+interface Searched {
+  warnings: PddlDiagnostic[];
+  stats: SearchStats;
+  ground: PlanPddlGround;
+  timing: PlanPddlTiming;
+  /** The search configuration that ran, e.g. `gbfs(ff,pref)`. */
+  config: string;
+}
+
+export type PlanPddlResult =
+  | { status: 'input-error'; errors: PddlDiagnostic[]; warnings: PddlDiagnostic[] }
+  | (Searched & {
+      status: 'solved';
+      plan: PlanStep[];
+      /** The plan in IPC format with a `; cost = N (unit cost|general cost)` line. */
+      planText: string;
+      cost: number;
+      optimal: boolean;
+      /** Set when the plan was validated: false means a planner or grounder bug. */
+      valid?: boolean;
+      /** `valid, cost N` or the validator's explanation. */
+      validation?: string;
+      improvements: Improvement[];
+    })
+  | (Searched & { status: 'unsolvable'; proven: boolean })
+  | (Searched & { status: 'timeout' | 'memout' | 'cancelled' });
+
+function round(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
+/** An InputError thrown below (grounding) as a located diagnostic. */
+function asDiagnostic(err: InputError): PddlDiagnostic {
+  const code = err.code.toLowerCase().replace(/^pddl_/, '').replace(/_/g, '-');
+  return err.span ? { code, message: rawMessage(err), span: err.span, severity: 'error' } : { code, message: rawMessage(err), severity: 'error' };
+}
+
+function optionError(message: string): PlanPddlResult {
+  return { status: 'input-error', errors: [{ code: 'option', message, severity: 'error' }], warnings: [] };
+}
+
+function split(ds: readonly PddlDiagnostic[]): { errors: PddlDiagnostic[]; warnings: PddlDiagnostic[] } {
+  return { errors: ds.filter((d) => d.severity === 'error'), warnings: ds.filter((d) => d.severity === 'warning') };
+}
+
+/**
+ * The exception a caller that wants one (a command line) throws for an `input-error`
+ * result: the syntax error if there is one, else a PddlCheckError listing all errors.
+ */
+export function inputErrorOf(errors: readonly PddlDiagnostic[]): InputError {
+  const syntax = errors.find((d) => d.code === 'syntax' && d.span);
+  if (syntax?.span) return new PddlParseError(syntax.message, syntax.span);
+  return new PddlCheckError([...errors]);
+}
+
+/** Parses, grounds, plans and validates; never throws on bad input (bugs still throw). */
+export function planPddl(domainSource: PddlSource, problemSource: PddlSource, options: PlanPddlOptions = {}): PlanPddlResult {
+  const now = options.now ?? (() => performance.now());
+  const startedAt = options.startedAt ?? now();
+  const t0 = performance.now();
+  let spec: SearchSpec;
+  let heuristic: HeuristicName | undefined;
+  try {
+    spec = parseSearchSpec(options.search ?? DEFAULT_SEARCH);
+    heuristic = options.heuristic === undefined ? undefined : parseHeuristicName(options.heuristic);
+  } catch (err) {
+    return optionError(err instanceof Error ? err.message : String(err));
+  }
+
+  const dc = checkDomain(domainSource.text, domainSource.file);
+  if (!dc.ok || !dc.domain) return { status: 'input-error', ...split(dc.diagnostics) };
+  const domain = dc.domain;
+  const pc = checkProblem(problemSource.text, domain, problemSource.file);
+  const diagnostics = split([...dc.diagnostics, ...pc.diagnostics]);
+  if (!pc.ok || !pc.problem) return { status: 'input-error', ...diagnostics };
+  const problem = pc.problem;
+  const warnings = diagnostics.warnings;
+  const tParsed = performance.now();
+
+  let grounded: GroundResult;
+  try {
+    grounded = ground(domain, problem, options.signal ? { signal: options.signal } : {});
+  } catch (err) {
+    if (err instanceof InputError) return { status: 'input-error', errors: [asDiagnostic(err)], warnings };
+    if (err instanceof GroundplanError && err.code === 'GROUND_CANCELLED') {
+      // Cancelled before the search began: report it like a cancelled search.
+      return cancelledEarly(warnings, t0, tParsed);
+    }
+    throw err;
+  }
+  const tGrounded = performance.now();
+  const task = new CompiledTask(grounded.task);
+
+  const cpuBeforeSearch = processCpuMs();
+  const remainingMs = options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (now() - startedAt));
+  const result = planTask(task, {
+    search: spec,
+    heuristic,
+    preferred: options.preferred,
+    heuristicCostType: options.costType,
+    timeoutMs: remainingMs,
+    maxStates: options.maxStates,
+    maxBytes: options.maxBytes,
+    signal: options.signal,
+    onEvent: options.onEvent,
+    now: options.now,
+  });
+  const tSearched = performance.now();
+
+  const groundInfo: PlanPddlGround = {
+    facts: grounded.task.facts.length,
+    operators: grounded.task.operators.length,
+    actionCosts: grounded.task.hasActionCosts,
+    stats: grounded.stats,
+  };
+  const timing = (tDone: number): PlanPddlTiming => ({
+    parseMs: round(tParsed - t0),
+    groundMs: round(tGrounded - tParsed),
+    searchMs: round(tSearched - tGrounded),
+    validateMs: round(tDone - tSearched),
+    totalMs: round(tDone - t0),
+    cpuBeforeSearchMs: round(cpuBeforeSearch),
+    cpuTotalMs: round(processCpuMs()),
+  });
+  const base = { warnings, stats: result.stats, ground: groundInfo, config: result.config };
+
+  if (result.status !== 'solved') {
+    if (result.status === 'unsolvable') return { ...base, status: 'unsolvable', proven: result.proven, timing: timing(performance.now()) };
+    return { ...base, status: result.status, timing: timing(performance.now()) };
+  }
+  const plan = grounded.toLifted(result.plan);
+  const planText = formatPlan(plan, `cost = ${result.cost} (${grounded.task.hasActionCosts ? 'general cost' : 'unit cost'})`);
+  let valid: boolean | undefined;
+  let validation: string | undefined;
+  if (options.validate !== false) {
+    const v = validatePlan(domain, problem, plan, { trace: false });
+    valid = v.status === 'valid';
+    validation = v.status === 'valid' ? `valid, cost ${v.cost}` : v.explanation;
+  }
+  return {
+    ...base,
+    status: 'solved',
+    plan,
+    planText,
+    cost: result.cost,
+    optimal: result.optimal ?? false,
+    ...(valid === undefined ? {} : { valid, validation }),
+    improvements: result.improvements ?? [],
+    timing: timing(performance.now()),
+  };
+}
+
+function cancelledEarly(warnings: PddlDiagnostic[], t0: number, tParsed: number): PlanPddlResult {
+  const t = performance.now();
+  const groundStats: GroundStats = { facts: 0, operators: 0, staticFactsRemoved: 0, actionInstances: 0, unreachableGoals: [], ms: round(t - tParsed) };
+  return {
+    status: 'cancelled',
+    warnings,
+    stats: emptyStats(),
+    ground: { facts: 0, operators: 0, actionCosts: false, stats: groundStats },
+    timing: { parseMs: round(tParsed - t0), groundMs: round(t - tParsed), searchMs: 0, validateMs: 0, totalMs: round(t - t0), cpuBeforeSearchMs: round(processCpuMs()), cpuTotalMs: round(processCpuMs()) },
+    config: 'none (cancelled while grounding)',
+  };
+}
