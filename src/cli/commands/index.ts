@@ -19,6 +19,7 @@ import { register as registerWorker } from './worker.js';
 import { register as registerBench } from './bench.js';
 import { register as registerView } from './view.js';
 import { register as registerReport } from './report.js';
+import { register as registerMcp } from './mcp.js';
 
 type Register = (program: Command) => void;
 
@@ -40,6 +41,7 @@ const registrations: Register[] = [
   registerBench,
   registerReport,
   registerView,
+  registerMcp,
 ];
 
 export function registerCommands(program: Command): void {

@@ -1,0 +1,154 @@
+/**
+ * `groundplan mcp`: the MCP server (stdio by default, `--http PORT` for
+ * Streamable HTTP on 127.0.0.1), with per-call CPU, memory and input limits
+ * and a concurrency limit. On stdio, stdout carries the protocol: everything
+ * else goes to stderr. `groundplan mcp demo-agent`: an agent loop that drives
+ * the server through an MCP client (offline with `--model synthetic`) and
+ * prints the transcript as Markdown.
+ */
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { KITCHEN_GOLD_PLAN, runDemoAgent, transcriptMarkdown, type TranscriptEntry } from '../../mcp/demo-agent.js';
+import { registerAgentSynthetic } from '../../mcp/demo-agent-synthetic.js';
+import { HOUSEHOLD_DEMO, packageRoot, RESOURCES } from '../../mcp/resources.js';
+import { DEFAULT_LIMITS, SERVER_VERSION, type ServerLimits } from '../../mcp/server.js';
+import { serveHttp, serveStdio } from '../../mcp/serve.js';
+import { addModelOptions, resolveLlm, type ModelOptionValues } from '../model-option.js';
+
+interface McpCliOptions {
+  http?: string;
+  concurrency?: string;
+  cpuSeconds?: string;
+  maxCpuSeconds?: string;
+  memoryMb?: string;
+  maxInputKb?: string;
+}
+
+interface DemoCliOptions extends ModelOptionValues {
+  out?: string;
+  seed: string;
+  json?: boolean;
+}
+
+function positive(text: string | undefined, flag: string, integer: boolean): number | undefined {
+  if (text === undefined) return undefined;
+  const v = Number(text);
+  if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) throw new InputError('CLI_OPTION', `${flag} expects a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
+  return v;
+}
+
+function limitsFrom(opts: McpCliOptions): { limits: ServerLimits; concurrency: number } {
+  const maxCpu = positive(opts.maxCpuSeconds, '--max-cpu-seconds', false) ?? DEFAULT_LIMITS.maxCpuSeconds;
+  const cpu = positive(opts.cpuSeconds, '--cpu-seconds', false) ?? Math.min(DEFAULT_LIMITS.defaultCpuSeconds, maxCpu);
+  if (cpu > maxCpu) throw new InputError('CLI_OPTION', `--cpu-seconds ${cpu} is above --max-cpu-seconds ${maxCpu}`);
+  const limits: ServerLimits = {
+    defaultCpuSeconds: cpu,
+    maxCpuSeconds: maxCpu,
+    memoryMb: positive(opts.memoryMb, '--memory-mb', false) ?? DEFAULT_LIMITS.memoryMb,
+    maxInputBytes: Math.round((positive(opts.maxInputKb, '--max-input-kb', false) ?? DEFAULT_LIMITS.maxInputBytes / 1024) * 1024),
+  };
+  const concurrency = positive(opts.concurrency, '--concurrency', true) ?? Math.max(1, Math.min(4, availableParallelism()));
+  return { limits, concurrency };
+}
+
+function log(line: string): void {
+  process.stderr.write(`groundplan mcp: ${line}\n`);
+}
+
+async function serve(opts: McpCliOptions): Promise<void> {
+  const { limits, concurrency } = limitsFrom(opts);
+  const port = opts.http === undefined ? undefined : Number(opts.http);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new InputError('CLI_OPTION', `--http expects a port number (0 for any free port), got '${opts.http}'`);
+  const serveOptions = { limits, concurrency, heapMb: limits.memoryMb, testTools: process.env.GROUNDPLAN_MCP_TEST_TOOLS === '1' };
+  const what = `concurrency ${concurrency}, CPU ${limits.defaultCpuSeconds} s per call (at most ${limits.maxCpuSeconds} s), memory ${limits.memoryMb} MiB, input ${Math.round(limits.maxInputBytes / 1024)} KiB`;
+  if (port === undefined) {
+    log(`serving on stdio (${what})`);
+    await serveStdio(serveOptions);
+    return;
+  }
+  const running = await serveHttp(serveOptions, port, (err) => log(`request failed: ${err instanceof Error ? err.message : String(err)}`));
+  log(`listening on ${running.url} (${what})`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      log('shutting down');
+      void running.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** For the synthetic model only the demo agent's own knobs matter here. */
+function describeModel(llm: { id: string; describe(): string }): string {
+  if (llm.id !== 'synthetic') return llm.describe();
+  const knobs = llm.describe().replace(/^synthetic LLM, knobs: /, '').split(', ').filter((k) => k.startsWith('agent'));
+  return `synthetic LLM (stand-in with the gold problem and plan), knobs: ${knobs.join(', ')}`;
+}
+
+async function demoAgent(opts: DemoCliOptions): Promise<void> {
+  registerAgentSynthetic();
+  const seed = positive(opts.seed, '--seed', true) ?? 1;
+  const problem = RESOURCES.find((r) => r.uri === 'groundplan://demo/kitchen-tidy/problem.pddl')?.read() ?? '';
+  const llm = await resolveLlm({ ...opts, model: opts.model ?? process.env.GROUNDPLAN_MODEL ?? 'synthetic' }, { seed });
+  const client = llm.forEpisode({ problem, plan: KITCHEN_GOLD_PLAN, householdPlan: HOUSEHOLD_DEMO.plan }, seed);
+  // The server is this same CLI, started as a child process and spoken to over stdio.
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...process.execArgv, process.argv[1], 'mcp'], cwd: packageRoot(), stderr: 'ignore' });
+  const mcp = new Client({ name: 'groundplan-demo-agent', version: SERVER_VERSION });
+  await mcp.connect(transport);
+  const entries: TranscriptEntry[] = [];
+  try {
+    const summary = await runDemoAgent({ mcp, llm: client, onEntry: (e) => entries.push(e) });
+    if (opts.json) {
+      process.stdout.write(`${JSON.stringify({ model: llm.describe(), summary, transcript: entries })}\n`);
+      return;
+    }
+    const head = [
+      '<!-- produced by: groundplan mcp demo-agent --model synthetic --out docs/mcp-transcript.md -->',
+      '# Demo agent transcript',
+      '',
+      `Model: ${describeModel(llm)}, seed ${seed}. The agent talks to \`groundplan mcp\` over stdio through the MCP SDK's client.`,
+      '',
+    ].join('\n');
+    const tail = [
+      '',
+      '## Summary',
+      '',
+      `- problem: ${summary.problemOk ? 'passes pddl_check' : 'still has errors'} after ${summary.problemRounds} round(s)`,
+      `- planner: ${summary.plannerCost !== undefined ? `cost ${summary.plannerCost}` : 'no plan'}`,
+      `- own plan: ${summary.ownPlanValid ? 'valid as written' : summary.repaired ? 'repaired with pddl_repair_hints, then valid' : 'not repaired'}${summary.ownPlanCost !== undefined ? `, cost ${summary.ownPlanCost}` : ''}`,
+      `- household plan: ${summary.householdValid ? 'valid (after household_repair where needed)' : 'still invalid'}`,
+      '',
+    ].join('\n');
+    const md = `${head}\n${transcriptMarkdown(entries)}${tail}`;
+    if (opts.out) writeFileSync(opts.out, md);
+    else process.stdout.write(md);
+  } finally {
+    await mcp.close();
+    await llm.close();
+  }
+}
+
+export function register(program: Command): void {
+  const mcp = program
+    .command('mcp')
+    .description('MCP server for LLM agents: pddl_check, pddl_plan, pddl_validate, pddl_explain, pddl_repair_hints, household_verify, household_repair (stdio; --http PORT for Streamable HTTP)')
+    .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio (0: any free port)')
+    .option('--concurrency <n>', 'most tool calls running at once, each on its own worker thread (default min(4, cores))')
+    .option('--cpu-seconds <s>', 'CPU-time limit of a call that asks for none (default 10)')
+    .option('--max-cpu-seconds <s>', "most CPU time a call may ask for with cpuSeconds (default 60)")
+    .option('--memory-mb <mb>', "memory limit of a call: its worker's heap and the search's state arrays (default 1024)")
+    .option('--max-input-kb <kb>', "largest total size of a call's arguments (default 1024)")
+    .action((opts: McpCliOptions) => serve(opts));
+  addModelOptions(
+    mcp
+      .command('demo-agent')
+      .description('run the example agent loop against `groundplan mcp` through an MCP client and print the transcript (offline with the default --model synthetic)')
+      .option('--out <file>', 'write the Markdown transcript here instead of stdout')
+      .option('--seed <n>', 'seed of the synthetic model', '1')
+      .option('--json', 'print the summary and transcript as JSON'),
+  ).action((opts: DemoCliOptions) => demoAgent(opts));
+}

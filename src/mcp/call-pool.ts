@@ -1,0 +1,341 @@
+/**
+ * The tool-call pool: every tool call runs on a worker thread of its own
+ * (node:worker_threads, one call per worker at a time), so a long search
+ * never blocks the protocol thread or other calls. At most `size` calls run
+ * at once; the rest wait in FIFO order.
+ *
+ * Bounded work:
+ * - cancelling a call (its AbortSignal) terminates the worker running it: a
+ *   synchronous search cannot see a signal, a terminated thread stops at once;
+ * - a watchdog polls the running worker's thread CPU time (Linux /proc; wall
+ *   time elsewhere) and terminates it past the call's CPU limit plus a grace
+ *   period (the search itself stops cleanly with `timeout` at the limit; the
+ *   watchdog catches phases that do not poll a clock, e.g. a grounding blow-up);
+ * - each worker has V8 heap limits (`resourceLimits`); a worker that runs out
+ *   of memory, throws outside the call or exits is reported as a crashed call
+ *   and replaced by a fresh worker for the next call.
+ *
+ * The pool never throws for a crashed call: it resolves with `crashed`. A
+ * cancelled call rejects with an `AbortError`.
+ */
+import { Worker } from 'node:worker_threads';
+import { threadCpuMsOf } from './thread-cpu.js';
+import type { CallRequest, ProgressReport, ToolOutput, WorkerMessage } from './call-protocol.js';
+
+export interface CallPoolOptions {
+  /** Most calls running at once (one worker thread each). */
+  size: number;
+  /** The worker module (or, with `eval`, code that imports it) and the execArgv to load it with. */
+  worker: { filename: string | URL; execArgv: string[]; eval?: boolean };
+  /** V8 heap limit of each worker in MiB. */
+  heapMb: number;
+  /** Extra CPU time past a call's limit before the watchdog terminates it (default max(1 s, 10% of the limit)). */
+  graceMs?: (cpuLimitMs: number) => number;
+  /** Watchdog polling interval (default 100 ms). */
+  watchEveryMs?: number;
+  /** Idle workers are terminated after this long (default 30 s). */
+  idleMs?: number;
+}
+
+/** When a call ran, as seen by the protocol thread (milliseconds since the pool was created). */
+export interface CallTiming {
+  queuedMs: number;
+  startedMs: number;
+  endedMs: number;
+  /** CPU time of the call's thread (or wall time where thread CPU is unavailable). */
+  cpuMs: number;
+  clock: 'thread-cpu' | 'wall';
+  /** Calls running when this one started, itself included. */
+  inFlightAtStart: number;
+  /** Which worker thread ran it (1, 2, ... in spawn order). */
+  worker: number;
+}
+
+export type CrashReason = 'out-of-memory' | 'cpu-limit' | 'worker-exit' | 'worker-error';
+
+export type CallOutcome =
+  | { kind: 'done'; output: ToolOutput; timing: CallTiming }
+  | { kind: 'crashed'; reason: CrashReason; message: string; lastProgress?: ProgressReport; timing: CallTiming };
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: ProgressReport) => void;
+}
+
+export interface PoolStats {
+  size: number;
+  running: number;
+  queued: number;
+  /** Highest number of calls that ever ran at once. */
+  maxRunning: number;
+  workers: number;
+  spawned: number;
+  completed: number;
+  crashed: number;
+  cancelled: number;
+}
+
+interface Pending {
+  id: number;
+  call: CallRequest;
+  options: RunOptions;
+  enqueuedAt: number;
+  resolve: (o: CallOutcome) => void;
+  reject: (e: unknown) => void;
+  onAbort?: () => void;
+}
+
+interface Running extends Pending {
+  startedAt: number;
+  inFlightAtStart: number;
+  cpuBase?: number;
+  cpuUsed: number;
+  lastProgress?: ProgressReport;
+}
+
+interface Slot {
+  n: number;
+  worker: Worker;
+  tid?: number;
+  job?: Running;
+  retired: boolean;
+  idleTimer?: NodeJS.Timeout;
+  error?: Error;
+}
+
+export class CallAbortedError extends Error {
+  constructor() {
+    super('the call was cancelled');
+    this.name = 'AbortError';
+  }
+}
+
+export class CallPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private readonly t0 = performance.now();
+  private nextId = 1;
+  private spawned = 0;
+  private maxRunning = 0;
+  private completed = 0;
+  private crashed = 0;
+  private cancelled = 0;
+  private closed = false;
+  private readonly watchdog: NodeJS.Timeout;
+
+  constructor(private readonly options: CallPoolOptions) {
+    if (!(options.size >= 1)) throw new RangeError(`pool size must be at least 1, got ${options.size}`);
+    this.watchdog = setInterval(() => this.watch(), options.watchEveryMs ?? 100);
+    this.watchdog.unref();
+  }
+
+  /** Runs one call; resolves with its output or crash, rejects with `CallAbortedError` when cancelled. */
+  run(call: CallRequest, options: RunOptions = {}): Promise<CallOutcome> {
+    if (this.closed) return Promise.reject(new Error('the call pool is closed'));
+    if (options.signal?.aborted) return Promise.reject(new CallAbortedError());
+    return new Promise<CallOutcome>((resolve, reject) => {
+      const p: Pending = { id: this.nextId++, call, options, enqueuedAt: this.now(), resolve, reject };
+      if (options.signal) {
+        p.onAbort = () => this.cancel(p.id);
+        options.signal.addEventListener('abort', p.onAbort, { once: true });
+      }
+      this.queue.push(p);
+      this.pump();
+    });
+  }
+
+  stats(): PoolStats {
+    const running = this.slots.filter((s) => s.job).length;
+    return { size: this.options.size, running, queued: this.queue.length, maxRunning: this.maxRunning, workers: this.slots.length, spawned: this.spawned, completed: this.completed, crashed: this.crashed, cancelled: this.cancelled };
+  }
+
+  /** Terminates every worker; queued and running calls are rejected. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.watchdog);
+    for (const p of this.queue.splice(0)) this.settle(p, () => p.reject(new Error('the server is shutting down')));
+    await Promise.all(
+      this.slots.splice(0).map((s) => {
+        s.retired = true;
+        if (s.job) this.settle(s.job, () => s.job?.reject(new Error('the server is shutting down')));
+        return s.worker.terminate();
+      }),
+    );
+  }
+
+  private now(): number {
+    return performance.now() - this.t0;
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && !this.closed) {
+      let slot = this.slots.find((s) => !s.job && !s.retired);
+      if (!slot) {
+        if (this.slots.length >= this.options.size) return;
+        slot = this.spawn();
+      }
+      const p = this.queue.shift() as Pending;
+      this.start(slot, p);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.options.worker.filename, {
+      execArgv: this.options.worker.execArgv,
+      eval: this.options.worker.eval === true,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
+      // A worker's console must never reach stdout (the stdio transport's protocol stream).
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.pipe(process.stderr);
+    worker.stderr.pipe(process.stderr);
+    const slot: Slot = { n: ++this.spawned, worker, retired: false };
+    worker.on('message', (m: WorkerMessage) => this.onMessage(slot, m));
+    worker.on('error', (err) => {
+      slot.error = err;
+    });
+    worker.on('exit', () => this.onExit(slot));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private start(slot: Slot, p: Pending): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = undefined;
+    const running = this.slots.filter((s) => s.job).length + 1;
+    this.maxRunning = Math.max(this.maxRunning, running);
+    const job: Running = { ...p, startedAt: this.now(), inFlightAtStart: running, cpuUsed: 0 };
+    if (slot.tid !== undefined) job.cpuBase = threadCpuMsOf(slot.tid);
+    slot.job = job;
+    slot.worker.postMessage({ type: 'run', id: p.id, call: p.call });
+  }
+
+  private timing(slot: Slot, job: Running): CallTiming {
+    const endedMs = this.now();
+    const cpu = slot.tid !== undefined && job.cpuBase !== undefined ? threadCpuMsOf(slot.tid) : undefined;
+    if (cpu !== undefined && job.cpuBase !== undefined) job.cpuUsed = Math.max(job.cpuUsed, cpu - job.cpuBase);
+    const measured = job.cpuBase !== undefined;
+    return {
+      queuedMs: job.startedAt - job.enqueuedAt,
+      startedMs: job.startedAt,
+      endedMs,
+      cpuMs: measured ? job.cpuUsed : endedMs - job.startedAt,
+      clock: measured ? 'thread-cpu' : 'wall',
+      inFlightAtStart: job.inFlightAtStart,
+      worker: slot.n,
+    };
+  }
+
+  private settle(p: Pending, f: () => void): void {
+    if (p.onAbort) p.options.signal?.removeEventListener('abort', p.onAbort);
+    f();
+  }
+
+  private onMessage(slot: Slot, m: WorkerMessage): void {
+    if (m.type === 'ready') {
+      slot.tid = m.tid;
+      if (slot.job && slot.tid !== undefined) slot.job.cpuBase = threadCpuMsOf(slot.tid);
+      return;
+    }
+    const job = slot.job;
+    if (!job || job.id !== m.id) return;
+    if (m.type === 'progress') {
+      job.lastProgress = m.progress;
+      job.options.onProgress?.(m.progress);
+      return;
+    }
+    const timing = this.timing(slot, job);
+    slot.job = undefined;
+    this.completed++;
+    if (m.type === 'done') this.settle(job, () => job.resolve({ kind: 'done', output: m.output, timing }));
+    else {
+      this.crashed++;
+      this.settle(job, () => job.resolve({ kind: 'crashed', reason: 'worker-error', message: m.message, timing, ...(job.lastProgress ? { lastProgress: job.lastProgress } : {}) }));
+    }
+    this.idle(slot);
+    this.pump();
+  }
+
+  private idle(slot: Slot): void {
+    slot.idleTimer = setTimeout(() => this.retire(slot), this.options.idleMs ?? 30_000);
+    slot.idleTimer.unref();
+  }
+
+  /** Takes a worker out of the pool and terminates it. */
+  private retire(slot: Slot): void {
+    if (slot.retired) return;
+    slot.retired = true;
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    void slot.worker.terminate();
+  }
+
+  private onExit(slot: Slot): void {
+    const job = slot.job;
+    const wasRetired = slot.retired;
+    slot.job = undefined;
+    this.retire(slot);
+    if (job && !wasRetired) {
+      const oom = (slot.error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      const reason: CrashReason = oom ? 'out-of-memory' : slot.error ? 'worker-error' : 'worker-exit';
+      const message = oom
+        ? `the call ran out of memory (worker heap limit ${this.options.heapMb} MiB)`
+        : slot.error
+          ? `the worker thread failed: ${slot.error.message}`
+          : 'the worker thread exited during the call';
+      this.crashed++;
+      this.completed++;
+      const timing = this.timing(slot, job);
+      this.settle(job, () => job.resolve({ kind: 'crashed', reason, message, timing, ...(job.lastProgress ? { lastProgress: job.lastProgress } : {}) }));
+    }
+    this.pump();
+  }
+
+  private cancel(id: number): void {
+    const qi = this.queue.findIndex((p) => p.id === id);
+    if (qi >= 0) {
+      const [p] = this.queue.splice(qi, 1);
+      this.cancelled++;
+      this.settle(p, () => p.reject(new CallAbortedError()));
+      return;
+    }
+    const slot = this.slots.find((s) => s.job?.id === id);
+    if (!slot?.job) return;
+    const job = slot.job;
+    slot.job = undefined;
+    this.cancelled++;
+    this.retire(slot);
+    this.settle(job, () => job.reject(new CallAbortedError()));
+    this.pump();
+  }
+
+  private watch(): void {
+    for (const slot of [...this.slots]) {
+      const job = slot.job;
+      if (!job) continue;
+      const limit = job.call.limits.cpuMs;
+      const grace = this.options.graceMs ? this.options.graceMs(limit) : Math.max(1000, limit * 0.1);
+      let used: number;
+      if (slot.tid !== undefined && job.cpuBase !== undefined) {
+        const cpu = threadCpuMsOf(slot.tid);
+        if (cpu === undefined) continue;
+        used = cpu - job.cpuBase;
+        job.cpuUsed = used;
+      } else {
+        used = this.now() - job.startedAt;
+      }
+      if (used <= limit + grace) continue;
+      const timing = this.timing(slot, job);
+      slot.job = undefined;
+      this.crashed++;
+      this.completed++;
+      this.retire(slot);
+      const phase = job.lastProgress ? ` while ${job.lastProgress.phase}` : '';
+      const message = `the call exceeded its CPU limit of ${(limit / 1000).toFixed(1)} s${phase} and was stopped`;
+      this.settle(job, () => job.resolve({ kind: 'crashed', reason: 'cpu-limit', message, timing, ...(job.lastProgress ? { lastProgress: job.lastProgress } : {}) }));
+      this.pump();
+    }
+  }
+}
