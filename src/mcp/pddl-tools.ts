@@ -32,17 +32,18 @@ export function pddlCheck(args: z.infer<typeof checkInput>, ctx: CallContext): T
   ctx.progress('checking', 'checking the domain and problem');
   const r = loadPddl(args.domain, args.problem);
   const errors = errorCount(r.diagnostics);
+  const warnings = r.diagnostics.length - errors;
   const out: z.infer<typeof checkOutput> = {
     ok: errors === 0,
     errors,
-    warnings: r.diagnostics.length - errors,
+    warnings,
     ...(r.domain ? { domain: { name: r.domain.name, types: r.domain.types.length, predicates: r.domain.predicates.length, actions: r.domain.actions.map((a) => a.name) } } : {}),
     ...(r.problem ? { problem: { name: r.problem.name, objects: r.problem.objects.length, initialFacts: r.problem.init.length } } : {}),
     diagnostics: r.diagnostics,
   };
   const parts = [r.domain ? `domain '${r.domain.name}': ${plural(r.domain.predicates.length, 'predicate')}, ${plural(r.domain.actions.length, 'action')}` : 'domain: not readable'];
   if (args.problem !== undefined) parts.push(r.problem ? `problem '${r.problem.name}': ${plural(r.problem.objects.length, 'object')}` : 'problem: not readable');
-  const head = `${errors === 0 ? 'ok' : 'failed'}: ${parts.join('; ')} — ${plural(errors, 'error')}, ${plural(out.warnings, 'warning')}`;
+  const head = `${errors === 0 ? 'ok' : 'failed'}: ${parts.join('; ')} — ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
   return output(out, errors > 0, [head, ...diagnosticLines(r.diagnostics)]);
 }
 

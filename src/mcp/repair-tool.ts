@@ -29,9 +29,10 @@ export function pddlRepairHints(args: z.infer<typeof repairInput>, ctx: CallCont
   const deadline = ctx.limits.cpuMs * 0.9;
   const res = suggestEdits(r.domain, r.problem, plan.steps, { ...(args.maxEdits !== undefined ? { maxEdits: args.maxEdits } : {}), shouldStop: () => ctx.cpuMs() > deadline });
   const initial = res.initial;
+  const edits = res.edits.map((e) => ({ op: e.op, at: e.at + 1, ...(e.step ? { step: formatStep(e.step) } : {}), ...(e.removed ? { removed: formatStep(e.removed) } : {}), reason: e.reason }));
   const out: RepairOut = {
     status: res.status,
-    edits: res.edits.map((e) => ({ op: e.op, at: e.at + 1, ...(e.step ? { step: formatStep(e.step) } : {}), ...(e.removed ? { removed: formatStep(e.removed) } : {}), reason: e.reason })),
+    edits,
     plan: res.plan.map(formatStep),
     repairedValid: res.verdict.status === 'valid',
     ...(res.verdict.status === 'invalid' ? { remaining: res.verdict.explanation } : {}),
@@ -41,7 +42,7 @@ export function pddlRepairHints(args: z.infer<typeof repairInput>, ctx: CallCont
     diagnostics,
   };
   const lines = [`${res.status}: ${out.explanation}`];
-  out.edits.forEach((e, i) => lines.push(`  ${i + 1}. ${e.op} at step ${e.at}: ${e.op === 'delete' ? e.removed : e.op === 'replace' ? `${e.removed} -> ${e.step}` : e.step} (${e.reason})`));
+  edits.forEach((e, i) => lines.push(`  ${i + 1}. ${e.op} at step ${e.at}: ${e.op === 'delete' ? e.removed : e.op === 'replace' ? `${e.removed} -> ${e.step}` : e.step} (${e.reason})`));
   if (out.remaining) lines.push(`  still wrong after the edits: ${out.remaining}`);
   for (const h of out.hints ?? []) lines.push(`  hint: ${h}`);
   if (res.edits.length > 0) lines.push('edited plan:', ...(out.plan ?? []).map((s) => `  ${s}`));

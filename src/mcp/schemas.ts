@@ -15,6 +15,15 @@ const limits = {
 
 const diagnostics = z.array(diagnosticSchema).describe('every error and warning, located (source, line:col or JSON path), with code and hint');
 
+/**
+ * A tool's output schema: `diagnostics` always, the other fields whenever the
+ * tool ran (a call refused or stopped by the server — oversized input, CPU or
+ * memory limit, a crash — answers with the diagnostics alone).
+ */
+function toolOutput<S extends z.ZodRawShape>(shape: S, diagnosticsText?: string) {
+  return z.object(shape).partial().extend({ diagnostics: diagnosticsText ? diagnostics.describe(diagnosticsText) : diagnostics });
+}
+
 /** A plan: IPC plan-file text (`(pick-up a)` per line, `;` comments), or one step per string. */
 const pddlPlan = z.union([z.string(), z.array(z.string())]).describe('the plan: IPC plan text with one (action arg ...) per line, or an array with one step per string');
 
@@ -24,13 +33,12 @@ export const checkInput = z.object({
   ...limits,
 });
 
-export const checkOutput = z.object({
+export const checkOutput = toolOutput({
   ok: z.boolean().describe('no error diagnostics'),
   errors: z.number().int(),
   warnings: z.number().int(),
   domain: z.object({ name: z.string(), types: z.number().int(), predicates: z.number().int(), actions: z.array(z.string()) }).optional(),
   problem: z.object({ name: z.string(), objects: z.number().int(), initialFacts: z.number().int() }).optional(),
-  diagnostics,
 });
 
 const searchStats = z.object({
@@ -51,7 +59,7 @@ export const planInput = z.object({
   ...limits,
 });
 
-export const planOutput = z.object({
+export const planOutput = toolOutput({
   status: z.enum(['solved', 'unsolvable', 'timeout', 'memout', 'invalid-input']),
   plan: z.array(z.string()).optional().describe('the plan, one (action arg ...) per step'),
   cost: z.number().optional(),
@@ -64,8 +72,7 @@ export const planOutput = z.object({
   stats: searchStats.optional(),
   ground: z.object({ facts: z.number().int(), operators: z.number().int() }).optional(),
   cpuMs: z.number().optional().describe('CPU time the call used'),
-  diagnostics: diagnostics.describe('input errors, and the compatibility-policy warnings (severity warning)'),
-});
+}, 'input errors, and the compatibility-policy warnings (severity warning)');
 
 export const validateInput = z.object({
   domain: pddlText('the domain'),
@@ -76,7 +83,7 @@ export const validateInput = z.object({
 
 const unmetLiteral = z.object({ literal: z.string().describe('ground literal, e.g. (clear b) or not (holding a)'), text: z.string().describe('the same in plain language') });
 
-export const validateOutput = z.object({
+export const validateOutput = toolOutput({
   valid: z.boolean(),
   status: z.enum(['valid', 'invalid', 'invalid-input']),
   reason: z.enum(['precondition', 'goal', 'unknown-action', 'arity', 'unknown-object', 'type']).optional(),
@@ -86,7 +93,6 @@ export const validateOutput = z.object({
   unmet: z.array(unmetLiteral).optional().describe('the failing precondition literals of the failing step, or the unmet goal literals'),
   explanation: z.string().optional(),
   hints: z.array(z.string()).optional().describe('which actions can make each unmet literal true or false'),
-  diagnostics,
 });
 
 export const explainInput = z.object({
@@ -96,13 +102,12 @@ export const explainInput = z.object({
   ...limits,
 });
 
-export const explainOutput = z.object({
+export const explainOutput = toolOutput({
   domain: z.string().optional(),
   actions: z.array(z.object({ name: z.string(), text: z.string() })).optional(),
   problem: z.object({ name: z.string(), objects: z.array(z.string()), init: z.array(z.string()), goal: z.array(z.string()) }).optional(),
   text: z.string().optional().describe('the whole rendering'),
   derivedDescriptions: z.array(z.string()).optional().describe('predicates whose description was derived from the name'),
-  diagnostics,
 });
 
 export const repairInput = z.object({
@@ -121,7 +126,7 @@ const pddlEdit = z.object({
   reason: z.string(),
 });
 
-export const repairOutput = z.object({
+export const repairOutput = toolOutput({
   status: z.enum(['valid', 'repaired', 'improved', 'no-edit', 'invalid-input']).describe('valid: nothing to do; repaired: the edits make the plan valid; improved: they get further but not to a valid plan; no-edit: no single edit helps'),
   edits: z.array(pddlEdit),
   plan: z.array(z.string()).optional().describe('the plan after the edits'),
@@ -130,7 +135,6 @@ export const repairOutput = z.object({
   explanation: z.string().optional().describe("the validator's verdict on the plan as given"),
   hints: z.array(z.string()).optional().describe("the validator's achiever hints for the plan as given"),
   candidates: z.number().int().optional().describe('edited plans replayed'),
-  diagnostics,
 });
 
 const sceneInput = z.union([z.string(), z.record(z.string(), z.unknown())]).describe('the scene graph: GAVEL scene JSON {rooms, connections, objects, relations, robot} (object or JSON text)');
@@ -154,9 +158,9 @@ const verdict = z.object({
   distance: z.number(),
 });
 
-export const householdVerifyOutput = z.object({ verdict: verdict.optional(), diagnostics });
+export const householdVerifyOutput = toolOutput({ verdict });
 
-export const householdRepairOutput = z.object({
+export const householdRepairOutput = toolOutput({
   verdict: verdict.optional().describe('the plan as given'),
   repaired: z
     .object({
@@ -166,8 +170,7 @@ export const householdRepairOutput = z.object({
       stop: z.enum(['valid', 'no-edit', 'repeated', 'budget']),
     })
     .optional(),
-  diagnostics,
 });
 
 export const debugInput = z.object({ mode: z.enum(['throw', 'oom', 'exit', 'spin', 'sleep']), ms: z.number().optional(), ...limits });
-export const debugOutput = z.object({ diagnostics });
+export const debugOutput = toolOutput({});

@@ -1,0 +1,109 @@
+/**
+ * The tool implementations in-process (as the worker runs them): located
+ * plan diagnostics, the plain-language rendering, the household verdict and
+ * repair on the demo scene, and the text/structure agreement of answers.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CallContext } from './call-protocol.js';
+import { HOUSEHOLD_DEMO, RESOURCES } from './resources.js';
+import { householdRepairOutput, householdVerifyOutput, validateOutput, explainOutput } from './schemas.js';
+import { runTool } from './tool-runners.js';
+import { derivedDescription } from './pddl-tools.js';
+
+const DEMO = join(import.meta.dirname, '../../data/demo');
+const domain = readFileSync(join(DEMO, 'domain.pddl'), 'utf8');
+const problem = readFileSync(join(DEMO, 'problem.pddl'), 'utf8');
+
+function ctx(): CallContext & { phases: string[] } {
+  const phases: string[] = [];
+  const t0 = performance.now();
+  return { limits: { cpuMs: 10_000, maxBytes: 256 * 1024 * 1024 }, cpuMs: () => performance.now() - t0, progress: (phase) => phases.push(phase), phases };
+}
+
+describe('pddl_validate', () => {
+  it('a plan naming an unknown object is invalid with a plan diagnostic at the argument', () => {
+    const out = runTool('pddl_validate', { domain, problem, plan: '(move counter fridge)\n(open frige)\n' }, ctx());
+    expect(out.isError).toBe(true);
+    const s = validateOutput.parse(out.structured);
+    expect(s).toMatchObject({ status: 'invalid', reason: 'unknown-object', failingStep: { index: 2, line: 2 } });
+    // `(open frige)`: the argument starts at column 7 of line 2
+    expect(s.diagnostics).toEqual([expect.objectContaining({ code: 'plan-unknown-object', source: 'plan', line: 2, col: 7 })]);
+    expect(s.diagnostics[0].message).toMatch(/did you mean 'fridge'/);
+  });
+
+  it('a plan with a syntax error is invalid input located in the plan', () => {
+    const out = runTool('pddl_validate', { domain, problem, plan: '(move counter fridge\n' }, ctx());
+    expect(out.isError).toBe(true);
+    expect(validateOutput.parse(out.structured)).toMatchObject({ status: 'invalid-input', diagnostics: [{ code: 'syntax', source: 'plan', line: 1 }] });
+  });
+
+  it('unmet goals are listed in plain language', () => {
+    const out = runTool('pddl_validate', { domain, problem, plan: [] }, ctx());
+    const s = validateOutput.parse(out.structured);
+    expect(s.reason).toBe('goal');
+    expect(s.unmet?.map((u) => u.literal)).toEqual(expect.arrayContaining(['(in milk fridge)', '(cold milk)']));
+    expect(s.unmet?.find((u) => u.literal === '(cold milk)')?.text).toBe('milk is not cold');
+  });
+});
+
+describe('pddl_explain', () => {
+  it('renders each action and the problem, with given and derived predicate descriptions', () => {
+    const out = runTool('pddl_explain', { domain, problem, predicates: { 'robot-at': 'the robot is at ?a' } }, ctx());
+    expect(out.isError).toBe(false);
+    const s = explainOutput.parse(out.structured);
+    expect(s.actions?.map((a) => a.name)).toEqual(['move', 'open', 'close', 'pick-from-surface', 'pick-from-container', 'place-on-surface', 'place-in-container']);
+    const move = s.actions?.[0].text ?? '';
+    expect(move).toContain('the robot is at ?from');
+    expect(move).toContain('no longer: the robot is at ?from');
+    expect(s.derivedDescriptions).not.toContain('robot-at');
+    expect(s.derivedDescriptions).toContain('in');
+    expect(s.problem?.init).toContain('the robot is at counter');
+    expect(s.problem?.init).toContain('milk in counter');
+    expect(s.problem?.goal).toEqual(expect.arrayContaining(['milk in fridge', 'cold milk']));
+  });
+
+  it('derives descriptions from names', () => {
+    expect(derivedDescription('hand-empty', [])).toBe('hand empty');
+    expect(derivedDescription('in', ['?i', '?c'])).toBe('?i in ?c');
+    expect(derivedDescription('robot-at', ['?a'])).toBe('robot at ?a');
+  });
+});
+
+describe('household tools on the demo scene', () => {
+  const scene = RESOURCES.find((r) => r.uri.endsWith('household/scene.json'))?.read() ?? '';
+
+  it('verify: the flawed plan fails at the grasp of the apple inside the closed fridge', () => {
+    const out = runTool('household_verify', { scene, plan: HOUSEHOLD_DEMO.plan, goal: HOUSEHOLD_DEMO.goal }, ctx());
+    expect(out.isError).toBe(true);
+    const s = householdVerifyOutput.parse(out.structured);
+    expect(s.verdict).toMatchObject({ valid: false, applicable: false, executed: 1, failure: { step: 2, action: 'Grasp(apple)', code: 'INSIDE_CLOSED' }, unmet: ['on_top(apple, table)'] });
+  });
+
+  it('repair: the model-derived edits give a valid plan that opens and closes the fridge', () => {
+    const out = runTool('household_repair', { scene: JSON.parse(scene), plan: HOUSEHOLD_DEMO.plan.trim().split('\n'), goal: HOUSEHOLD_DEMO.goal }, ctx());
+    expect(out.isError).toBe(false);
+    const s = householdRepairOutput.parse(out.structured);
+    expect(s.repaired?.verdict.valid).toBe(true);
+    expect(s.repaired?.stop).toBe('valid');
+    const plan = s.repaired?.plan ?? [];
+    expect(plan.indexOf('Open(fridge)')).toBeLessThan(plan.indexOf('Grasp(apple)'));
+    expect(plan.indexOf('Close(fridge)')).toBeGreaterThan(plan.indexOf('Grasp(apple)'));
+    expect(s.repaired?.edits.map((e) => e.rule)).toContain('open-container');
+  });
+
+  it('a scene with an unknown room is invalid input with the JSON path', () => {
+    const bad = JSON.parse(scene) as { objects: { room?: string }[] };
+    bad.objects[0].room = 'attic';
+    const out = runTool('household_verify', { scene: bad, plan: HOUSEHOLD_DEMO.plan }, ctx());
+    expect(out.isError).toBe(true);
+    expect(householdVerifyOutput.parse(out.structured).diagnostics).toEqual([expect.objectContaining({ source: 'scene', path: 'objects[0].room', code: 'scene' })]);
+  });
+
+  it('a goal naming an object not in the scene is invalid input', () => {
+    const out = runTool('household_verify', { scene, plan: HOUSEHOLD_DEMO.plan, goal: 'on_top(pear, table)' }, ctx());
+    expect(out.isError).toBe(true);
+    expect(householdVerifyOutput.parse(out.structured).diagnostics[0]).toMatchObject({ code: 'goal-unknown-id', source: 'goal' });
+  });
+});
