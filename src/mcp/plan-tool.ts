@@ -6,11 +6,12 @@
  * progress notifications.
  */
 import type { z } from 'zod';
+import type { PddlDiagnostic } from '../pddl/errors.js';
+import { planPddl } from '../pipeline/plan-pddl.js';
 import type { SearchEvent } from '../planner/search/result.js';
 import type { CallContext, ToolOutput } from './call-protocol.js';
-import { diagnosticLines, errorCount } from './diagnostics.js';
+import { diagnosticLines, errorCount, fromPddl, type Diagnostic } from './diagnostics.js';
 import { output } from './pddl-tools.js';
-import { planPddl } from './plan-pddl-stand-in.js';
 import type { planInput, planOutput } from './schemas.js';
 
 type PlanOut = z.infer<typeof planOutput>;
@@ -24,46 +25,58 @@ function round(x: number): number {
   return Math.round(x * 10) / 10;
 }
 
+/** The pipeline names the inputs `domain` and `problem`; option errors have no span. */
+function located(d: PddlDiagnostic): Diagnostic {
+  const file = d.span?.file;
+  if (file === 'domain' || file === 'problem') return fromPddl(d, file);
+  const option = /heuristic/i.test(d.message) ? 'heuristic' : 'search';
+  return { ...fromPddl(d, 'input'), ...(d.code === 'option' ? { path: option } : {}) };
+}
+
 export function pddlPlan(args: z.infer<typeof planInput>, ctx: CallContext): ToolOutput {
-  ctx.progress('parsing', 'parsing and checking the domain and problem');
+  ctx.progress('parsing', 'parsing, checking and grounding the domain and problem');
   const maxBytes = args.memoryMb !== undefined ? Math.min(args.memoryMb * 1024 * 1024, ctx.limits.maxBytes) : ctx.limits.maxBytes;
-  const r = planPddl(args.domain, args.problem, {
+  // The budget is the call's CPU time on this thread, parsing and grounding included.
+  const r = planPddl({ text: args.domain, file: 'domain' }, { text: args.problem, file: 'problem' }, {
     ...(args.search !== undefined ? { search: args.search } : {}),
     ...(args.heuristic !== undefined ? { heuristic: args.heuristic } : {}),
-    timeoutMs: Math.max(1, ctx.limits.cpuMs - ctx.cpuMs()),
+    ...(args.strict !== undefined ? { strict: args.strict } : {}),
+    timeoutMs: ctx.limits.cpuMs,
     now: () => ctx.cpuMs(),
+    startedAt: 0,
     maxBytes,
-    onEvent: (e) => (e.kind === 'phase' ? ctx.progress(e.phase, e.message) : ctx.progress('searching', progressLine(e))),
+    onEvent: (e) => ctx.progress('searching', progressLine(e)),
   });
   const cpuMs = round(ctx.cpuMs());
-  if (r.status === 'invalid-input') {
-    const out: PlanOut = { status: 'invalid-input', cpuMs, diagnostics: r.diagnostics };
-    return output(out, true, [`invalid input: ${errorCount(r.diagnostics)} error(s)`, ...diagnosticLines(r.diagnostics)]);
+  if (r.status === 'input-error') {
+    const diagnostics = [...r.errors, ...r.warnings].map(located);
+    const out: PlanOut = { status: 'invalid-input', cpuMs, diagnostics };
+    return output(out, true, [`invalid input: ${errorCount(diagnostics)} error(s)`, ...diagnosticLines(diagnostics)]);
   }
-  const s = r.result.stats;
+  const diagnostics = r.warnings.map(located);
+  const s = r.stats;
   const stats = { expansions: s.expansions, evaluations: s.evaluations, generated: s.generated, states: s.states, searchMs: round(s.searchMs), initialH: Number.isFinite(s.initialH) ? s.initialH : null };
   // The planner says `cancelled` only for an aborted signal, which a worker call never passes.
   const status = r.status === 'cancelled' ? 'timeout' : r.status;
-  const out: PlanOut = { status, config: r.result.config, stats, ground: r.ground, cpuMs, diagnostics: r.diagnostics };
+  const ground = { facts: r.ground.facts, operators: r.ground.operators };
+  const out: PlanOut = { status, config: r.config, stats, ground, cpuMs, diagnostics };
   const lines: string[] = [];
-  if (r.result.status === 'solved' && r.plan) {
+  if (r.status === 'solved') {
     out.plan = r.plan.map((st) => (st.args.length ? `(${st.name} ${st.args.join(' ')})` : `(${st.name})`));
-    out.cost = r.result.cost;
+    out.cost = r.cost;
     out.length = r.plan.length;
-    out.optimal = r.result.optimal ?? false;
-    if (r.validation) {
-      out.valid = r.validation.valid;
-      out.validation = r.validation.message;
-    }
-    lines.push(`solved: ${out.length} steps, cost ${out.cost}${out.optimal ? ' (optimal)' : ''} [${r.result.config}]${out.validation ? `; validation: ${out.validation}` : ''}`, ...out.plan);
-  } else if (r.result.status === 'unsolvable') {
-    out.proven = r.result.proven;
-    lines.push(`unsolvable${r.result.proven ? ' (proven)' : ''} [${r.result.config}]`);
+    out.optimal = r.optimal;
+    if (r.valid !== undefined) out.valid = r.valid;
+    if (r.validation !== undefined) out.validation = r.validation;
+    lines.push(`solved: ${r.plan.length} steps, cost ${r.cost}${r.optimal ? ' (optimal)' : ''} [${r.config}]${r.validation ? `; validation: ${r.validation}` : ''}`, ...out.plan);
+  } else if (r.status === 'unsolvable') {
+    out.proven = r.proven;
+    lines.push(`unsolvable${r.proven ? ' (proven)' : ''} [${r.config}]`);
   } else {
-    lines.push(`${status}: no plan within the limits (${(ctx.limits.cpuMs / 1000).toFixed(1)} s CPU, ${Math.round(maxBytes / 1024 / 1024)} MiB) [${r.result.config}]`);
+    lines.push(`${status}: no plan within the limits (${(ctx.limits.cpuMs / 1000).toFixed(1)} s CPU, ${Math.round(maxBytes / 1024 / 1024)} MiB) [${r.config}]`);
   }
-  lines.push(`search: ${s.expansions} expanded, ${s.evaluations} evaluated, ${s.states} states; ground: ${r.ground.facts} facts, ${r.ground.operators} operators`);
-  lines.push(...diagnosticLines(r.diagnostics));
+  lines.push(`search: ${s.expansions} expanded, ${s.evaluations} evaluated, ${s.states} states; ground: ${ground.facts} facts, ${ground.operators} operators`);
+  lines.push(...diagnosticLines(diagnostics));
   // A plan the validator rejects is a planner or grounder bug: report it as a tool error.
   return output(out, out.valid === false, lines);
 }

@@ -55,6 +55,7 @@ export const planInput = z.object({
   problem: pddlText('the problem'),
   search: z.string().optional().describe('search: gbfs (default), lazy-gbfs, wastar:W, lazy-wastar:W, astar, anytime'),
   heuristic: z.enum(['ff', 'add', 'max', 'lmcut', 'goalcount', 'blind']).optional().describe('heuristic (default ff; lmcut for astar)'),
+  strict: z.boolean().optional().describe('refuse every departure from the PDDL standard instead of accepting what Fast Downward accepts (with a warning)'),
   memoryMb: z.number().positive().optional().describe("memory limit of the search's state arrays in MiB (capped by the server's limit)"),
   ...limits,
 });
