@@ -29,7 +29,7 @@ const pddlPlan = z.union([z.string(), z.array(z.string())]).describe('the plan: 
 
 export const checkInput = z.object({
   domain: pddlText('the domain'),
-  problem: pddlText('a problem, checked against the domain').optional(),
+  problem: z.string().optional().describe('a problem as PDDL text, checked against the domain'),
   ...limits,
 });
 
@@ -98,7 +98,7 @@ export const validateOutput = toolOutput({
 
 export const explainInput = z.object({
   domain: pddlText('the domain'),
-  problem: pddlText('a problem to render as well').optional(),
+  problem: z.string().optional().describe('a problem as PDDL text, rendered as well'),
   predicates: z.record(z.string(), z.string()).optional().describe('plain-language description per predicate, e.g. {"on": "?x is on top of ?y"}; missing ones are derived from the names'),
   ...limits,
 });

@@ -11,10 +11,12 @@ import { availableParallelism } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Command } from 'commander';
+import { z } from 'zod';
 import { InputError } from '../../core/errors.js';
 import { KITCHEN_GOLD_PLAN, runDemoAgent, transcriptMarkdown, type TranscriptEntry } from '../../mcp/demo-agent.js';
 import { registerAgentSynthetic } from '../../mcp/demo-agent-synthetic.js';
 import { HOUSEHOLD_DEMO, packageRoot, RESOURCES } from '../../mcp/resources.js';
+import { TOOLS } from '../../mcp/tool-catalog.js';
 import { DEFAULT_LIMITS, SERVER_VERSION, type ServerLimits } from '../../mcp/server.js';
 import { serveHttp, serveStdio } from '../../mcp/serve.js';
 import { addModelOptions, resolveLlm, type ModelOptionValues } from '../model-option.js';
@@ -143,6 +145,13 @@ export function register(program: Command): void {
     .option('--memory-mb <mb>', "memory limit of a call: its worker's heap and the search's state arrays (default 1024)")
     .option('--max-input-kb <kb>', "largest total size of a call's arguments (default 1024)")
     .action((opts: McpCliOptions) => serve(opts));
+  mcp
+    .command('tools')
+    .description("print the server's tools with their JSON Schemas (input and output), as tools/list gives them")
+    .action(() => {
+      const tools = TOOLS.filter((t) => !t.debug).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: z.toJSONSchema(t.input), outputSchema: z.toJSONSchema(t.output) }));
+      process.stdout.write(`${JSON.stringify(tools, null, 2)}\n`);
+    });
   addModelOptions(
     mcp
       .command('demo-agent')
