@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CallPool } from './call-pool.js';
 import { startHttpServer, type RunningHttpServer } from './http.js';
-import { createMcpServer, type ServerLimits } from './server.js';
+import type { ServerLimits } from './limits.js';
+import { createMcpServer } from './server.js';
 import { LineStdioTransport } from './stdio-transport.js';
 
 export interface ServeOptions {

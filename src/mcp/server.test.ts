@@ -6,6 +6,7 @@
  * that leave the server serving.
  */
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -218,6 +219,33 @@ describe.each(TRANSPORTS)('groundplan mcp over %s', (transport, start) => {
       });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    }
+    expect((await call(s, 'pddl_check', { domain })).isError).toBe(false);
+  });
+
+  it('refuses at the transport what is over its bound (or not local, over HTTP), and keeps serving', async () => {
+    const huge = `{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "pddl_check", "arguments": {"domain": "${'x'.repeat(1536 * 1024)}"}}}`;
+    if (transport === 'stdio') {
+      const before = s.stray.length;
+      s.writeRaw?.(`${huge}\n`);
+      await expect.poll(() => s.stray.length, { timeout: 10_000 }).toBeGreaterThan(before);
+      expect(s.stray[before]).toMatchObject({ id: null, error: { code: -32600 } });
+    } else {
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': s.client.transport?.sessionId ?? '', 'mcp-protocol-version': '2025-06-18' };
+      const big = await fetch(s.url as string, { method: 'POST', headers, body: huge });
+      expect(big.status).toBe(413);
+      const port = new URL(s.url as string).port;
+      const status = (extra: Record<string, string>): Promise<number | undefined> =>
+        new Promise((resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { ...headers, ...extra } }, (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          });
+          req.on('error', reject);
+          req.end('{}');
+        });
+      expect(await status({ host: `evil.example:${port}` })).toBe(403);
+      expect(await status({ origin: 'http://evil.example' })).toBe(403);
     }
     expect((await call(s, 'pddl_check', { domain })).isError).toBe(false);
   });

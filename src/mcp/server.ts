@@ -16,24 +16,13 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOutcome, CallPool } from './call-pool.js';
 import type { ProgressReport, ToolOutput } from './call-protocol.js';
 import type { Diagnostic } from './diagnostics.js';
+import type { ServerLimits } from './limits.js';
 import { registerResources } from './resources.js';
 import { TOOLS, type ToolSpec } from './tool-catalog.js';
 
 export const SERVER_NAME = 'groundplan';
 export const SERVER_VERSION = '0.1.0';
 
-export interface ServerLimits {
-  /** CPU seconds of a call that gives no `cpuSeconds` (default 10). */
-  defaultCpuSeconds: number;
-  /** Most CPU seconds a call may ask for. */
-  maxCpuSeconds: number;
-  /** Memory limit of a call's search arrays in MiB (the worker heap limit is set on the pool). */
-  memoryMb: number;
-  /** Largest total size of a call's arguments in bytes (UTF-8). */
-  maxInputBytes: number;
-}
-
-export const DEFAULT_LIMITS: ServerLimits = { defaultCpuSeconds: 10, maxCpuSeconds: 60, memoryMb: 1024, maxInputBytes: 1024 * 1024 };
 
 export interface ServerOptions {
   pool: CallPool;

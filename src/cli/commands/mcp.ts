@@ -8,18 +8,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Command } from 'commander';
-import { z } from 'zod';
 import { InputError } from '../../core/errors.js';
-import { KITCHEN_GOLD_PLAN, runDemoAgent, transcriptMarkdown, type TranscriptEntry } from '../../mcp/demo-agent.js';
-import { registerAgentSynthetic } from '../../mcp/demo-agent-synthetic.js';
-import { HOUSEHOLD_DEMO, packageRoot, RESOURCES } from '../../mcp/resources.js';
-import { TOOLS } from '../../mcp/tool-catalog.js';
-import { DEFAULT_LIMITS, SERVER_VERSION, type ServerLimits } from '../../mcp/server.js';
-import { serveHttp, serveStdio } from '../../mcp/serve.js';
+import type { TranscriptEntry } from '../../mcp/demo-agent.js';
+import { DEFAULT_LIMITS, type ServerLimits } from '../../mcp/limits.js';
 import { addModelOptions, resolveLlm, type ModelOptionValues } from '../model-option.js';
+
+// The server, the SDK and the agent load only when an mcp command runs (dynamic imports below).
 
 interface McpCliOptions {
   http?: string;
@@ -62,6 +57,7 @@ function log(line: string): void {
 }
 
 async function serve(opts: McpCliOptions): Promise<void> {
+  const { serveHttp, serveStdio } = await import('../../mcp/serve.js');
   const { limits, concurrency } = limitsFrom(opts);
   const port = opts.http === undefined ? undefined : Number(opts.http);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new InputError('CLI_OPTION', `--http expects a port number (0 for any free port), got '${opts.http}'`);
@@ -92,6 +88,12 @@ function describeModel(llm: { id: string; describe(): string }): string {
 }
 
 async function demoAgent(opts: DemoCliOptions): Promise<void> {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const { KITCHEN_GOLD_PLAN, runDemoAgent, transcriptMarkdown } = await import('../../mcp/demo-agent.js');
+  const { registerAgentSynthetic } = await import('../../mcp/demo-agent-synthetic.js');
+  const { HOUSEHOLD_DEMO, packageRoot, RESOURCES } = await import('../../mcp/resources.js');
+  const { SERVER_VERSION } = await import('../../mcp/server.js');
   registerAgentSynthetic();
   const seed = positive(opts.seed, '--seed', true) ?? 1;
   const problem = RESOURCES.find((r) => r.uri === 'groundplan://demo/kitchen-tidy/problem.pddl')?.read() ?? '';
@@ -148,7 +150,9 @@ export function register(program: Command): void {
   mcp
     .command('tools')
     .description("print the server's tools with their JSON Schemas (input and output), as tools/list gives them")
-    .action(() => {
+    .action(async () => {
+      const { z } = await import('zod');
+      const { TOOLS } = await import('../../mcp/tool-catalog.js');
       const tools = TOOLS.filter((t) => !t.debug).map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: z.toJSONSchema(t.input), outputSchema: z.toJSONSchema(t.output) }));
       process.stdout.write(`${JSON.stringify(tools, null, 2)}\n`);
     });
