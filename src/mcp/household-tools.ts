@@ -16,7 +16,8 @@ import type { Scene } from '../scenegraph/scene.js';
 import { formatLiteral, formatStep, type Goal, type PlanStep } from '../scenegraph/types.js';
 import { verifyPlan, type Verdict } from '../scenegraph/verify.js';
 import type { CallContext, ToolOutput } from './call-protocol.js';
-import { diagnosticLines, type Diagnostic, type DiagnosticSource } from './diagnostics.js';
+import type { Diagnostic, DiagnosticSource } from './diagnostics.js';
+import { invalidInputLines } from './pddl-input.js';
 import { output } from './pddl-tools.js';
 import type { householdInput, householdRepairInput, householdRepairOutput, householdVerifyOutput } from './schemas.js';
 
@@ -91,7 +92,7 @@ function verdictLines(v: VerdictOut, steps: number): string[] {
 }
 
 function badInput(diagnostics: Diagnostic[]): ToolOutput {
-  return output({ diagnostics }, true, ['invalid input:', ...diagnosticLines(diagnostics)]);
+  return output({ diagnostics }, true, invalidInputLines(diagnostics));
 }
 
 export function householdVerify(args: HouseholdIn, ctx: CallContext): ToolOutput {

@@ -16,7 +16,7 @@ import type { ValidationResult } from '../validate/result.js';
 import { PlanValidator } from '../validate/validate-plan.js';
 import type { CallContext, ToolOutput } from './call-protocol.js';
 import { diagnosticLines, errorCount, type Diagnostic } from './diagnostics.js';
-import { loadPddl, loadPlan } from './pddl-input.js';
+import { invalidInputLines, loadPddl, loadTask } from './pddl-input.js';
 import type { ParsedPlanStep } from '../validate/plan-file.js';
 import type { checkInput, checkOutput, explainInput, explainOutput, validateInput, validateOutput } from './schemas.js';
 
@@ -76,18 +76,16 @@ export function verdictOf(r: ValidationResult, steps: readonly ParsedPlanStep[])
 }
 
 export function pddlValidate(args: z.infer<typeof validateInput>, ctx: CallContext): ToolOutput {
-  ctx.progress('checking', 'checking the domain and problem');
-  const r = loadPddl(args.domain, args.problem);
-  const plan = loadPlan(args.plan);
-  const diagnostics = [...r.diagnostics, ...plan.diagnostics];
-  if (!r.ok || !r.domain || !r.problem || !plan.steps) {
-    const out: z.infer<typeof validateOutput> = { valid: false, status: 'invalid-input', diagnostics };
-    return output(out, true, [`invalid input: ${plural(errorCount(diagnostics), 'error')}`, ...diagnosticLines(diagnostics)]);
+  ctx.progress('checking', 'checking the domain, problem and plan');
+  const t = loadTask(args.domain, args.problem, args.plan);
+  if (!t.ok) {
+    const out: z.infer<typeof validateOutput> = { valid: false, status: 'invalid-input', diagnostics: t.diagnostics };
+    return output(out, true, invalidInputLines(t.diagnostics));
   }
-  ctx.progress('validating', `replaying ${plural(plan.steps.length, 'step')}`);
-  const result = new PlanValidator(r.domain, r.problem).validate(plan.steps, { trace: false });
-  const v = verdictOf(result, plan.steps);
-  const out: z.infer<typeof validateOutput> = { ...v, diagnostics: [...diagnostics, ...v.diagnostics] };
+  ctx.progress('validating', `replaying ${plural(t.steps.length, 'step')}`);
+  const result = new PlanValidator(t.domain, t.problem).validate(t.steps, { trace: false });
+  const v = verdictOf(result, t.steps);
+  const out: z.infer<typeof validateOutput> = { ...v, diagnostics: [...t.diagnostics, ...v.diagnostics] };
   const lines = [v.valid ? (v.explanation ?? 'Plan valid') : `Plan invalid: ${v.explanation}`];
   for (const u of v.unmet ?? []) lines.push(`  unmet: ${u.literal} — ${u.text}`);
   for (const h of v.hints ?? []) lines.push(`  hint: ${h}`);

@@ -10,7 +10,8 @@ import type { PddlDiagnostic } from '../pddl/errors.js';
 import { planPddl } from '../pipeline/plan-pddl.js';
 import type { SearchEvent } from '../planner/search/result.js';
 import type { CallContext, ToolOutput } from './call-protocol.js';
-import { diagnosticLines, errorCount, fromPddl, type Diagnostic } from './diagnostics.js';
+import { diagnosticLines, fromPddl, type Diagnostic } from './diagnostics.js';
+import { invalidInputLines } from './pddl-input.js';
 import { output } from './pddl-tools.js';
 import type { planInput, planOutput } from './schemas.js';
 
@@ -51,7 +52,7 @@ export function pddlPlan(args: z.infer<typeof planInput>, ctx: CallContext): Too
   if (r.status === 'input-error') {
     const diagnostics = [...r.errors, ...r.warnings].map(located);
     const out: PlanOut = { status: 'invalid-input', cpuMs, diagnostics };
-    return output(out, true, [`invalid input: ${errorCount(diagnostics)} error(s)`, ...diagnosticLines(diagnostics)]);
+    return output(out, true, invalidInputLines(diagnostics));
   }
   const diagnostics = r.warnings.map(located);
   const s = r.stats;

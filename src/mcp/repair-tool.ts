@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import { formatStep } from '../validate/plan-file.js';
 import { explainResult } from '../validate/explain.js';
 import type { CallContext, ToolOutput } from './call-protocol.js';
-import { diagnosticLines, errorCount } from './diagnostics.js';
-import { loadPddl, loadPlan } from './pddl-input.js';
+import { diagnosticLines } from './diagnostics.js';
+import { invalidInputLines, loadTask } from './pddl-input.js';
 import { output } from './pddl-tools.js';
 import { suggestEdits } from './repair-hints.js';
 import type { repairInput, repairOutput } from './schemas.js';
@@ -17,17 +17,16 @@ type RepairOut = z.infer<typeof repairOutput>;
 
 export function pddlRepairHints(args: z.infer<typeof repairInput>, ctx: CallContext): ToolOutput {
   ctx.progress('checking', 'checking the domain, problem and plan');
-  const r = loadPddl(args.domain, args.problem);
-  const plan = loadPlan(args.plan);
-  const diagnostics = [...r.diagnostics, ...plan.diagnostics];
-  if (!r.ok || !r.domain || !r.problem || !plan.steps) {
+  const t = loadTask(args.domain, args.problem, args.plan);
+  const diagnostics = t.diagnostics;
+  if (!t.ok) {
     const out: RepairOut = { status: 'invalid-input', edits: [], diagnostics };
-    return output(out, true, [`invalid input: ${errorCount(diagnostics)} error(s)`, ...diagnosticLines(diagnostics)]);
+    return output(out, true, invalidInputLines(diagnostics));
   }
   ctx.progress('repairing', 'grounding and trying single-step edits');
   // Leave a tenth of the CPU limit for the answer; the watchdog stops a call that ignores it.
   const deadline = ctx.limits.cpuMs * 0.9;
-  const res = suggestEdits(r.domain, r.problem, plan.steps, { ...(args.maxEdits !== undefined ? { maxEdits: args.maxEdits } : {}), shouldStop: () => ctx.cpuMs() > deadline });
+  const res = suggestEdits(t.domain, t.problem, t.steps, { ...(args.maxEdits !== undefined ? { maxEdits: args.maxEdits } : {}), shouldStop: () => ctx.cpuMs() > deadline });
   const initial = res.initial;
   const edits = res.edits.map((e) => ({ op: e.op, at: e.at + 1, ...(e.step ? { step: formatStep(e.step) } : {}), ...(e.removed ? { removed: formatStep(e.removed) } : {}), reason: e.reason }));
   const out: RepairOut = {
