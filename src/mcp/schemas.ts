@@ -5,6 +5,7 @@
  * tool error (`isError: true`) still carries located, structured reasons.
  */
 import { z } from 'zod';
+import { HEURISTIC_NAMES, SEARCH_NAMES } from '../planner/registry.js';
 import { diagnosticSchema } from './diagnostics.js';
 
 const pddlText = (what: string) => z.string().describe(`${what} as PDDL text`);
@@ -53,8 +54,8 @@ const searchStats = z.object({
 export const planInput = z.object({
   domain: pddlText('the domain'),
   problem: pddlText('the problem'),
-  search: z.string().optional().describe('search: gbfs (default), lazy-gbfs, wastar:W, lazy-wastar:W, astar, anytime'),
-  heuristic: z.enum(['ff', 'add', 'max', 'lmcut', 'goalcount', 'blind']).optional().describe('heuristic (default ff; lmcut for astar)'),
+  search: z.string().optional().describe(`search: ${SEARCH_NAMES.join(', ')} (default gbfs)`),
+  heuristic: z.enum(HEURISTIC_NAMES).optional().describe('heuristic (default ff; lmcut for astar)'),
   strict: z.boolean().optional().describe('refuse every departure from the PDDL standard instead of accepting what Fast Downward accepts (with a warning)'),
   memoryMb: z.number().positive().optional().describe("memory limit of the search's state arrays in MiB (capped by the server's limit)"),
   ...limits,

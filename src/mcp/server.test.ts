@@ -250,10 +250,13 @@ describe.each(TRANSPORTS)('groundplan mcp over %s', (transport, start) => {
     expect((await call(s, 'pddl_check', { domain })).isError).toBe(false);
   });
 
-  it('answers an unknown tool name with an error and keeps serving', async () => {
+  it('answers an unknown tool name and arguments that fail the input schema with errors, and keeps serving', async () => {
     const r = await call(s, 'no_such_tool', {});
     expect(r.isError).toBe(true);
     expect(JSON.stringify(r.content)).toMatch(/no_such_tool not found/);
+    const bad = await call(s, 'pddl_check', { domain: 42 });
+    expect(bad.isError).toBe(true);
+    expect(JSON.stringify(bad.content)).toMatch(/Input validation error/);
     expect((await call(s, 'pddl_check', { domain })).isError).toBe(false);
   });
 
