@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ask, checkCall, createScriptedModel, openCassette, runCheck, startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/index.js';
+import { ask, checkCall, createScriptedModel, openCassette, runCheck } from '../llm/index.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server.js';
 import { formatUsage, resolveLlm } from './model-option.js';
 
 let dir: string;

@@ -7,7 +7,7 @@ import { ask } from './ask.js';
 import { openCassette, parseCassette } from './cassette.js';
 import { wrapClient, type ClientStackOptions } from './client-stack.js';
 import { LlmReplayMissError } from './errors.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server.js';
 import { parseModelId } from './model-id.js';
 import { createProviderClient } from './provider-client.js';
 import type { LlmClient } from './types.js';

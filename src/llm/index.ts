@@ -28,4 +28,3 @@ export * from './registry.js';
 export * from './client-stack.js';
 export * from './config.js';
 export * from './check-call.js';
-export * from './fake-openai-server.js';

@@ -11,7 +11,7 @@ import {
   LlmTimeoutError,
   LlmUnreachableError,
 } from './errors.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server.js';
 import { parseModelId } from './model-id.js';
 import { createProviderClient } from './provider-client.js';
 import type { LlmClient } from './types.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../../test/cli-harness.js';
 import { readResults } from '../../eval/store.js';
-import { startFakeOpenAiServer } from '../../llm/index.js';
+import { startFakeOpenAiServer } from '../../../test/fake-openai-server.js';
 import type { TraceRecord } from '../../eval/types.js';
 import { register } from './bench.js';
 

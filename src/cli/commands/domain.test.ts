@@ -7,7 +7,7 @@ import { runCommand, scratchFiles } from '../../../test/cli-harness.js';
 import { assembleDomain } from '../../methods/llm-dm/assemble.js';
 import { GOLD, SPEC, pickAnswer } from '../../methods/llm-dm/test-fixtures.js';
 import { formatActionAnswer } from '../../methods/llm-dm/answer-format.js';
-import { startFakeOpenAiServer } from '../../llm/fake-openai-server.js';
+import { startFakeOpenAiServer } from '../../../test/fake-openai-server.js';
 
 const { dir, file } = scratchFiles('gp-domain-');
 const run = (...args: string[]) => runCommand([registerDomain, registerSolve], args);

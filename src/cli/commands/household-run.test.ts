@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAiServer, type FakeChatRequest } from '../../llm/index.js';
+import { startFakeOpenAiServer, type FakeChatRequest } from '../../../test/fake-openai-server.js';
 import { runCommand, runCommandOut, scratchFiles } from '../../../test/cli-harness.js';
 import { householdTaskToJson } from '../../envs/household/index.js';
 import { TEST_ERRANDS, TEST_GOALS, TEST_PLANS, testHouseholdTask } from '../../methods/gavel/test-task.js';

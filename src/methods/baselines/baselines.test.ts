@@ -170,7 +170,8 @@ describe('episodes', () => {
 
 describe('through a real provider', () => {
   it('ReAct* runs against an OpenAI-compatible server (local), reading answers with prose around the action', async () => {
-    const { startFakeOpenAiServer, parseModelId, createProviderClient } = await import('../../llm/index.js');
+    const { parseModelId, createProviderClient } = await import('../../llm/index.js');
+    const { startFakeOpenAiServer } = await import('../../../test/fake-openai-server.js');
     const script = [
       'think: the cold drink should be in the fridge.',
       'Open(Fridge_Cooler_Layer)',
