@@ -49,11 +49,11 @@ describe('resolveLlm', () => {
     await expect(ask(play.client, { ...checkCall(), kind: 'other.kind', messages: [{ role: 'user', content: 'hi' }] })).rejects.toThrow(/no 'other.kind' calls/);
   });
 
-  it('synthetic: knobs are checked, describe() is the report line, forEpisode sees the truth', async () => {
+  it('synthetic: knobs are checked, describe() is the report line', async () => {
     await expect(resolveLlm({ model: 'synthetic', synthetic: 'nope=1' }, { env: {}, cwd: dir })).rejects.toThrow(/unknown synthetic knob 'nope'/);
-    const s = await resolveLlm({ model: 'synthetic' }, { env: {}, cwd: dir, seed: 3 });
+    const s = await resolveLlm({ model: 'synthetic' }, { env: {}, cwd: dir, seed: 3, truth: { any: 'truth' } });
     expect(s.describe()).toMatch(/^synthetic LLM, knobs: /);
-    expect((await runCheck(s.forEpisode({ any: 'truth' }, 4))).value.answer).toBe(5);
+    expect((await runCheck(s.client)).value.answer).toBe(5);
   });
 
   it('rejects bad numeric flags and mismatched --record/--replay', async () => {

@@ -7,21 +7,16 @@
 import type { Command } from 'commander';
 import {
   chooseModel,
-  createModel,
-  describeSynthetic,
+  clientFromSettings,
   LlmConfigError,
-  LlmMissingKeyError,
-  parseRegisteredModelId,
   loadConfig,
-  openCassette,
-  UsageMeter,
-  wrapClient,
-  type Cassette,
+  settingsFromConfig,
+  type BuiltLlm,
   type KindUsage,
   type UsageSummary,
-  type LlmClient,
+  type LlmSettings,
   type ModelSource,
-  type SyntheticModel,
+  LLM_DEFAULTS,
 } from '../llm/index.js';
 
 export interface ModelOptionValues {
@@ -39,12 +34,12 @@ export interface ModelOptionValues {
 
 export function addModelOptions(cmd: Command): Command {
   return cmd
-    .option('--model <id>', 'LLM: openai:NAME, anthropic:NAME, compat:NAME@URL, synthetic, scripted:FILE (env GROUNDPLAN_MODEL)')
+    .option('--model <id>', 'LLM: openai:NAME, anthropic:NAME, compat:NAME@URL, synthetic, prior, scripted:FILE (env GROUNDPLAN_MODEL)')
     .option('--base-url <url>', 'OpenAI-compatible server (vLLM, llama.cpp, Ollama /v1, LM Studio); makes openai:NAME a compat model')
-    .option('--timeout <seconds>', 'per-attempt LLM timeout in seconds (default 120)')
-    .option('--retries <n>', 'retries on 429/5xx/timeouts (default 2)')
-    .option('--concurrency <n>', 'most LLM calls in flight at once (default 4)')
-    .option('--cache <dir>', 'persistent response cache directory')
+    .option('--timeout <seconds>', `per-attempt LLM timeout in seconds (default ${LLM_DEFAULTS.timeoutMs / 1000})`)
+    .option('--retries <n>', `retries on 429/5xx/timeouts (default ${LLM_DEFAULTS.maxRetries})`)
+    .option('--concurrency <n>', `most LLM calls in flight at once (default ${LLM_DEFAULTS.concurrency})`)
+    .option('--cache <dir>', 'persistent response cache directory (network models)')
     .option('--record <file>', 'record every LLM call to a JSONL cassette')
     .option('--replay <file>', 'answer LLM calls from a cassette; a miss is an error (with --record: record misses)')
     .option('--synthetic <knobs>', 'synthetic model knobs, key=value,...')
@@ -60,81 +55,44 @@ function positiveNumber(flag: string, raw: string | undefined, integer: boolean)
   return v;
 }
 
-export interface ResolvedLlm {
-  /** The model with every middleware applied. */
-  client: LlmClient;
-  /** The bare model. */
-  base: LlmClient;
+export interface ResolvedLlm extends BuiltLlm {
   id: string;
+  /** Where the model id came from (flag, env, config file, default). */
   source: ModelSource;
-  meter: UsageMeter;
-  cassette?: Cassette;
-  /** "synthetic LLM, knobs: …" for the synthetic model, else the model id. */
+  /** The report line (`description`). */
   describe(): string;
-  /** A client for one episode: the synthetic model sees that episode's truth and seed; others are unchanged. */
-  forEpisode(truth: unknown, seed: number): LlmClient;
-  /** Flushes the cassette. */
-  close(): Promise<void>;
 }
 
+/** Flags > environment > config file > `LLM_DEFAULTS`, then `clientFromSettings`. */
 export async function resolveLlm(
   opts: ModelOptionValues,
   extra: { env?: Record<string, string | undefined>; cwd?: string; seed?: number; truth?: unknown } = {},
 ): Promise<ResolvedLlm> {
   const env = extra.env ?? process.env;
   const loaded = await loadConfig(extra.cwd ?? process.cwd(), opts.config ?? (env.GROUNDPLAN_CONFIG || undefined));
-  const cfg = loaded?.config.llm ?? {};
   const choice = chooseModel({ flag: opts.model, baseUrlFlag: opts.baseUrl, env, config: loaded?.config, configPath: loaded?.path });
-  let base: LlmClient;
-  try {
-    base = await createModel(choice.id, {
-      baseUrl: choice.baseUrl,
-      env,
-      seed: extra.seed,
-      truth: extra.truth,
-      synthetic: opts.synthetic ?? cfg.synthetic,
-    });
-  } catch (err) {
-    // A strict replay never reaches the provider, so it needs no key.
-    if (!(err instanceof LlmMissingKeyError) || !opts.replay || opts.record) throw err;
-    const id = parseRegisteredModelId(choice.id, choice.baseUrl).id;
-    base = { id, complete: () => Promise.reject(err) };
-  }
   const timeoutS = positiveNumber('timeout', opts.timeout, false);
-  const retries = positiveNumber('retries', opts.retries, true) ?? cfg.maxRetries ?? 2;
-  const concurrency = positiveNumber('concurrency', opts.concurrency, true) ?? cfg.concurrency ?? 4;
-  if (concurrency < 1) throw new LlmConfigError('--concurrency must be at least 1');
-  let cassette: Cassette | undefined;
-  if (opts.replay && opts.record && opts.replay !== opts.record) {
-    throw new LlmConfigError('--record and --replay together must name the same cassette (replay it, record the misses)');
-  }
-  if (opts.replay) cassette = await openCassette(opts.replay, opts.record ? 'replay-or-record' : 'replay');
-  else if (opts.record) cassette = await openCassette(opts.record, 'record');
-  const meter = new UsageMeter();
-  const stack = {
-    timeoutMs: timeoutS !== undefined ? timeoutS * 1000 : (cfg.timeoutMs ?? 120_000),
-    retry: retries === 0 ? (false as const) : { maxRetries: retries },
-    concurrency,
-    cacheDir: opts.cache ?? cfg.cache,
-    cassette,
-    meter,
+  const concurrency = positiveNumber('concurrency', opts.concurrency, true);
+  if (concurrency !== undefined && concurrency < 1) throw new LlmConfigError('--concurrency must be at least 1');
+  const flags: Partial<LlmSettings> = {
+    ...(choice.baseUrl !== undefined ? { baseUrl: choice.baseUrl } : {}),
+    ...(timeoutS !== undefined ? { timeoutMs: timeoutS * 1000 } : {}),
+    ...(opts.retries !== undefined ? { maxRetries: positiveNumber('retries', opts.retries, true) } : {}),
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(opts.cache !== undefined ? { cacheDir: opts.cache } : {}),
+    ...(opts.synthetic !== undefined ? { synthetic: opts.synthetic } : {}),
+  };
+  const built = await clientFromSettings({
+    ...settingsFromConfig(loaded?.config.llm),
+    ...flags,
+    model: choice.id,
+    env,
+    record: opts.record,
+    replay: opts.replay,
     seed: extra.seed,
-  };
-  const client = wrapClient(base, stack);
-  const synthetic = base.id === 'synthetic' ? (base as SyntheticModel) : undefined;
-  return {
-    client,
-    base,
-    id: base.id,
-    source: choice.source,
-    meter,
-    cassette,
-    describe: () => (synthetic ? describeSynthetic(synthetic.knobs) : base.id),
-    forEpisode: (truth, seed) => (synthetic ? wrapClient(synthetic.withEpisode(truth, seed), stack) : client),
-    close: async () => {
-      await cassette?.flush();
-    },
-  };
+    truth: extra.truth,
+  });
+  return { ...built, id: built.base.id, source: choice.source, describe: () => built.description };
 }
 
 /** A per-kind usage table as text lines (for commands to print after a run). */

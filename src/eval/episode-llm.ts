@@ -7,26 +7,16 @@
  * never see it.
  *
  * Network models get the `llm` settings of the config file
- * (`groundplan.config.json` in the working directory, or `$GROUNDPLAN_CONFIG`):
- * `timeoutMs` (default 120 s), `maxRetries` (2), `concurrency` (4), `cache`;
+ * (`groundplan.config.json` in the working directory, or `$GROUNDPLAN_CONFIG`);
  * `$GROUNDPLAN_LLM_CACHE` (set by `bench --cache DIR`) overrides the cache
- * folder. Offline models are never cached (the synthetic model's answers
- * depend on how often a request was seen).
+ * folder. The client itself is built by `clientFromSettings` (src/llm), with
+ * the same defaults as the CLI.
  */
 import { GroundplanError } from '../core/errors.js';
-import {
-  createModel,
-  loadConfig,
-  describeSynthetic,
-  parseRegisteredModelId,
-  syntheticRegistry,
-  UsageMeter,
-  wrapClient,
-  type KnobValue,
-  type LlmClient,
-  type SyntheticModel,
-} from '../llm/index.js';
+import { clientFromSettings, loadConfig, settingsFromConfig, syntheticRegistry, type KnobValue, type LlmClient, type LlmSettings, type UsageMeter } from '../llm/index.js';
 import type { EpisodeSpec, EpisodeUsage, Json } from './types.js';
+
+export { describeKnobs } from '../llm/index.js';
 
 export interface EpisodeLlm {
   client: LlmClient;
@@ -66,51 +56,29 @@ export function parseGivenKnobs(text: string | undefined): { [name: string]: Jso
   return out;
 }
 
-/** The synthetic model's description limited to the knobs some owners declare (all knobs when none match). */
-export function describeKnobs(model: SyntheticModel, owners?: readonly string[]): string {
-  if (!owners) return describeSynthetic(model.knobs);
-  const declared = syntheticRegistry.declaredKnobs();
-  const picked = Object.fromEntries(Object.entries(model.knobs).filter(([k]) => owners.includes(declared.get(k)?.owner ?? '')));
-  return describeSynthetic(Object.keys(picked).length > 0 ? picked : model.knobs);
-}
+let fileSettings: Promise<Partial<LlmSettings>> | undefined;
 
-interface NetworkSettings {
-  timeoutMs: number;
-  maxRetries: number;
-  concurrency: number;
-  cacheDir?: string;
-}
-
-type LlmFileSettings = NonNullable<NonNullable<Awaited<ReturnType<typeof loadConfig>>>['config']['llm']>;
-let fileSettings: Promise<LlmFileSettings> | undefined;
-
-/** LLM settings for network models: the config file (read once per thread), then `$GROUNDPLAN_LLM_CACHE`. */
-export async function networkSettings(): Promise<NetworkSettings> {
-  fileSettings ??= loadConfig(process.cwd(), process.env.GROUNDPLAN_CONFIG || undefined).then((loaded) => loaded?.config.llm ?? {});
-  const cfg = await fileSettings;
-  const cacheDir = process.env.GROUNDPLAN_LLM_CACHE || cfg.cache;
-  return { timeoutMs: cfg.timeoutMs ?? 120_000, maxRetries: cfg.maxRetries ?? 2, concurrency: cfg.concurrency ?? 4, ...(cacheDir ? { cacheDir } : {}) };
+/** LLM settings of the config file (read once per thread), then `$GROUNDPLAN_LLM_CACHE`; the synthetic knobs come from the spec. */
+export async function networkSettings(): Promise<Partial<LlmSettings>> {
+  fileSettings ??= loadConfig(process.cwd(), process.env.GROUNDPLAN_CONFIG || undefined).then((loaded) => settingsFromConfig(loaded?.config.llm));
+  const cfg = { ...(await fileSettings) };
+  delete cfg.synthetic;
+  const cacheDir = process.env.GROUNDPLAN_LLM_CACHE || cfg.cacheDir;
+  return { ...cfg, ...(cacheDir ? { cacheDir } : {}) };
 }
 
 export async function episodeLlm(spec: EpisodeSpec, episode: { truth?: unknown; seed: number; knobOwners?: readonly string[] }): Promise<EpisodeLlm> {
   const baseUrl = typeof spec.config.baseUrl === 'string' ? spec.config.baseUrl : undefined;
-  const base = await createModel(spec.model, { seed: episode.seed, truth: episode.truth, synthetic: specKnobs(spec), env: process.env, ...(baseUrl ? { baseUrl } : {}) });
-  const network = parseRegisteredModelId(spec.model, baseUrl).kind === 'network';
-  const meter = new UsageMeter();
-  let client: LlmClient;
-  if (network) {
-    const net = await networkSettings();
-    client = wrapClient(base, {
-      meter,
-      retry: net.maxRetries === 0 ? false : { maxRetries: net.maxRetries },
-      concurrency: net.concurrency,
-      timeoutMs: net.timeoutMs,
-      seed: episode.seed,
-      ...(net.cacheDir ? { cacheDir: net.cacheDir } : {}),
-    });
-  } else client = wrapClient(base, { meter, retry: false });
-  const description = base.id === 'synthetic' ? describeKnobs(base as SyntheticModel, episode.knobOwners) : base.id;
-  return { client, meter, description };
+  const built = await clientFromSettings({
+    ...(await networkSettings()),
+    model: spec.model,
+    ...(baseUrl ? { baseUrl } : {}),
+    synthetic: specKnobs(spec),
+    seed: episode.seed,
+    truth: episode.truth,
+    knobOwners: episode.knobOwners,
+  });
+  return { client: built.client, meter: built.meter, description: built.description };
 }
 
 /** Per-kind usage from a meter (calls = prompt calls, tokens include cache hits). */

@@ -26,5 +26,6 @@ export * from './scripted-model.js';
 export * from './synthetic-model.js';
 export * from './registry.js';
 export * from './client-stack.js';
+export * from './client-from-settings.js';
 export * from './config.js';
 export * from './check-call.js';
