@@ -1,10 +1,18 @@
 /**
  * Prompt calls: `{ kind, vars, messages, schema }`. `ask` sends the rendered
  * messages, extracts the JSON answer, validates it with zod and the method's
- * own semantic check, and on failure gives ONE repair turn that feeds the
- * problems back in the same dialogue; then fails with `LlmSchemaError`.
- * A call without a schema asks for free text (code-writing kinds); its check
- * (e.g. "does it compile") still gets the repair turn.
+ * own semantic check, and on failure gives repair turns (ONE by default) that
+ * feed the problems back in the same dialogue; then fails with
+ * `LlmSchemaError`. A call without a schema asks for free text (code-writing
+ * kinds); `read` may turn the text into the method's own value, and its check
+ * (e.g. "does it compile") still gets the repair turns.
+ *
+ * Methods with their own feedback loops (LLM-DM's validator feedback, Guan
+ * et al. 2023; its LLM planner back-prompted with the plan's flaws) say how
+ * many rounds they allow (`repairs`), word the feedback themselves
+ * (`repairPrompt`), render per-round vars (`roundVars`), watch every turn
+ * (`onTurn`) and keep the last answer when the rounds run out
+ * (`exhausted: 'return'`).
  */
 import { z } from 'zod';
 import { LlmSchemaError } from './errors.js';
@@ -31,15 +39,36 @@ export interface JsonPromptCall<T> extends PromptCallBase {
   check?: (value: T, call: JsonPromptCall<T>) => string[];
 }
 
-/** A free-text call (code, PDDL): the value is the raw text; `check` may still reject it. */
-export interface TextPromptCall extends PromptCallBase {
+/**
+ * A free-text call (code, PDDL): the value is the raw text, or what `read`
+ * makes of it; `check` may still reject it. An empty answer is a problem
+ * unless the call reads the text itself (then its check decides).
+ */
+export interface TextPromptCall<V = string> extends PromptCallBase {
   schema?: undefined;
-  check?: (value: string, call: TextPromptCall) => string[];
+  /** Turns the answer text into the method's value (default: the text). */
+  read?: (text: string) => V;
+  check?: (value: V, call: TextPromptCall<V>) => string[];
 }
 
-export type PromptCall<T> = JsonPromptCall<T> | TextPromptCall;
+export type PromptCall<T> = JsonPromptCall<T> | TextPromptCall<T>;
 
-export interface AskOptions {
+/** One model turn of a prompt call, as `onTurn` sees it. */
+export interface AskTurn<T = unknown> {
+  /** 1 for the first answer, then one per repair turn. */
+  attempt: number;
+  /** The messages this turn answers that the previous turn had not seen (everything after the last assistant message). */
+  prompt: ChatMessage[];
+  raw: string;
+  /** The answer's value, when one could be read (text calls: always). */
+  value?: T;
+  /** The problems found in this answer (empty when accepted). */
+  problems: string[];
+  /** True for the answer `ask` returns or gives up on (accepted, or the last allowed). */
+  final: boolean;
+}
+
+export interface AskOptions<T = unknown> {
   signal?: AbortSignal;
   /** Repair turns after the first answer (default 1; 0 disables repair). */
   repairs?: number;
@@ -47,20 +76,32 @@ export interface AskOptions {
   meter?: UsageMeter;
   /** Builds the repair message from the problems (default: `repairMessage`). */
   repairPrompt?: (problems: string[], kind: string) => string;
+  /** The vars sent with a turn, from its attempt number and the previous answer's problems (default: `call.vars`). */
+  roundVars?: (attempt: number, previousProblems: readonly string[]) => unknown;
+  /** Called after every model turn. */
+  onTurn?: (turn: AskTurn<T>) => void;
+  /**
+   * When the repairs run out: `throw` an `LlmSchemaError` (default), or
+   * `return` the last answer with its `problems` (a JSON answer that never
+   * passed the schema has no value, so it still throws).
+   */
+  exhausted?: 'throw' | 'return';
 }
 
 export interface AskResult<T> {
   value: T;
-  /** The raw text of the accepted answer. */
+  /** The raw text of the returned answer. */
   raw: string;
   /** Raw texts of every attempt, in order. */
   raws: string[];
   /** Tokens over all attempts (and retries, as reported by the provider). */
   usage: TokenUsage & { retries: number; cached: number };
-  /** Model turns used: 1, or 2 after a repair. */
+  /** Model turns used: 1, or more after repairs. */
   attempts: number;
   /** The whole dialogue including the final answer. */
   transcript: ChatMessage[];
+  /** Problems left in the returned answer: empty unless `exhausted: 'return'` kept a flawed one. */
+  problems: string[];
 }
 
 /** The JSON Schema of a zod schema as compact text, for prompts ("answer with JSON matching …"). */
@@ -93,26 +134,38 @@ export function formatZodIssues(error: z.ZodError): string[] {
   return error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
 }
 
-type Judged<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+/** A turn's verdict: the value when one could be read, and the problems (empty when accepted). */
+interface Judged<T> {
+  value?: { v: T };
+  problems: string[];
+}
 
 function judge<T>(text: string, call: PromptCall<T>): Judged<T> {
   if (call.schema === undefined) {
-    const problems = (call as TextPromptCall).check?.(text, call as TextPromptCall) ?? [];
-    if (text.trim() === '') problems.unshift('the answer is empty');
-    return problems.length > 0 ? { ok: false, problems } : { ok: true, value: text as T };
+    const textCall = call as TextPromptCall<T>;
+    const value = textCall.read ? textCall.read(text) : (text as T);
+    const problems = textCall.check?.(value, textCall) ?? [];
+    if (!textCall.read && text.trim() === '') problems.unshift('the answer is empty');
+    return { value: { v: value }, problems };
   }
   const extracted = extractJson(text);
-  if (extracted.status === 'none') return { ok: false, problems: [extracted.reason + '; answer with JSON'] };
+  if (extracted.status === 'none') return { problems: [extracted.reason + '; answer with JSON'] };
   const parsed = call.schema.safeParse(extracted.value);
-  if (!parsed.success) return { ok: false, problems: formatZodIssues(parsed.error) };
-  const problems = call.check?.(parsed.data, call) ?? [];
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: parsed.data };
+  if (!parsed.success) return { problems: formatZodIssues(parsed.error) };
+  return { value: { v: parsed.data }, problems: call.check?.(parsed.data, call) ?? [] };
+}
+
+/** The messages after the last assistant message (what the next answer replies to). */
+function unanswered(messages: readonly ChatMessage[]): ChatMessage[] {
+  let i = messages.length;
+  while (i > 0 && messages[i - 1].role !== 'assistant') i--;
+  return messages.slice(i).map((m) => ({ ...m }));
 }
 
 /** Sends a prompt call; see the module comment. */
-export async function ask<T>(client: LlmClient, call: JsonPromptCall<T>, options?: AskOptions): Promise<AskResult<T>>;
-export async function ask(client: LlmClient, call: TextPromptCall, options?: AskOptions): Promise<AskResult<string>>;
-export async function ask<T>(client: LlmClient, call: PromptCall<T>, options: AskOptions = {}): Promise<AskResult<T>> {
+export async function ask<T>(client: LlmClient, call: JsonPromptCall<T>, options?: AskOptions<T>): Promise<AskResult<T>>;
+export async function ask<V = string>(client: LlmClient, call: TextPromptCall<V>, options?: AskOptions<V>): Promise<AskResult<V>>;
+export async function ask<T>(client: LlmClient, call: PromptCall<T>, options: AskOptions<T> = {}): Promise<AskResult<T>> {
   const repairs = options.repairs ?? 1;
   const messages: ChatMessage[] = call.messages.map((m) => ({ ...m }));
   const raws: string[] = [];
@@ -121,6 +174,7 @@ export async function ask<T>(client: LlmClient, call: PromptCall<T>, options: As
   let cached = 0;
   let problems: string[] = [];
   for (let attempt = 1; attempt <= repairs + 1; attempt++) {
+    const prompt = options.onTurn ? unanswered(messages) : [];
     const response = await client.complete({
       kind: call.kind,
       messages: messages.map((m) => ({ ...m })),
@@ -128,7 +182,7 @@ export async function ask<T>(client: LlmClient, call: PromptCall<T>, options: As
       maxOutputTokens: call.maxOutputTokens,
       seed: call.seed,
       signal: options.signal,
-      vars: call.vars,
+      vars: options.roundVars ? options.roundVars(attempt, problems) : call.vars,
       attempt,
     });
     raws.push(response.text);
@@ -137,21 +191,16 @@ export async function ask<T>(client: LlmClient, call: PromptCall<T>, options: As
     if (response.cached) cached++;
     messages.push({ role: 'assistant', content: response.text });
     const verdict = judge(response.text, call);
-    if (verdict.ok) {
-      return {
-        value: verdict.value,
-        raw: response.text,
-        raws,
-        usage: { ...usage, retries, cached },
-        attempts: attempt,
-        transcript: messages,
-      };
-    }
     problems = verdict.problems;
-    if (attempt <= repairs) {
-      const text = options.repairPrompt
-        ? options.repairPrompt(problems, call.kind)
-        : repairMessage(problems, call.kind, call.schema !== undefined);
+    const last = attempt === repairs + 1;
+    const keep = problems.length === 0 || (last && options.exhausted === 'return' && verdict.value !== undefined);
+    options.onTurn?.({ attempt, prompt, raw: response.text, ...(verdict.value ? { value: verdict.value.v } : {}), problems, final: keep || last });
+    if (keep && verdict.value) {
+      if (problems.length > 0) options.meter?.recordInvalid(call.kind);
+      return { value: verdict.value.v, raw: response.text, raws, usage: { ...usage, retries, cached }, attempts: attempt, transcript: messages, problems };
+    }
+    if (!last) {
+      const text = options.repairPrompt ? options.repairPrompt(problems, call.kind) : repairMessage(problems, call.kind, call.schema !== undefined);
       messages.push({ role: 'user', content: text });
     }
   }

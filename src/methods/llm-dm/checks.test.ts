@@ -87,7 +87,7 @@ describe('LLM-DM automatic checks (seed A.3 categories)', () => {
       ['wrong-arity', 'Pick up a ball', 'preconditions'],
     ]);
     expect(issues.every((i) => (i.diagnostic?.line ?? 0) > 0)).toBe(true);
-    const fb = feedbackText(issues);
+    const fb = feedbackText(issues.map((i) => i.message));
     expect(fb).toMatch(/^There are 2 problems/);
     expect(fb.endsWith('Parameters:')).toBe(true);
   });

@@ -285,8 +285,8 @@ export function checkAnswer(
 }
 
 /** All issue messages as one feedback turn, in the seed's closing style. */
-export function feedbackText(issues: readonly Issue[]): string {
-  if (issues.length === 1) return `${issues[0].message}\n\nParameters:`;
-  const body = issues.map((i, k) => `${k + 1}. ${i.message}`).join('\n');
-  return `There are ${issues.length} problems with this action model:\n${body}\n\nPlease revise the PDDL model to fix these errors.\n\nParameters:`;
+export function feedbackText(messages: readonly string[]): string {
+  if (messages.length === 1) return `${messages[0]}\n\nParameters:`;
+  const body = messages.map((m, k) => `${k + 1}. ${m}`).join('\n');
+  return `There are ${messages.length} problems with this action model:\n${body}\n\nPlease revise the PDDL model to fix these errors.\n\nParameters:`;
 }

@@ -6,6 +6,7 @@
  * rounds); the pass over all actions repeats while new predicates appear (at
  * most 3 passes), so later actions' predicates reach earlier actions.
  */
+import { ask } from '../../llm/ask.js';
 import type { ChatMessage, LlmClient, TokenUsage } from '../../llm/types.js';
 import { addUsage, ZERO_USAGE } from '../../llm/types.js';
 import { parseActionAnswer } from './answer-format.js';
@@ -78,34 +79,39 @@ export async function constructAction(
   options: { maxFeedbackRounds?: number; signal?: AbortSignal; temperature?: number; messages?: ChatMessage[]; review?: boolean; onTurn?: (t: HistoryTurn) => void } = {},
 ): Promise<{ action: ActionModel; accepted: PredicateDef[]; issues: Issue[]; rounds: number; messages: ChatMessage[]; usage: TokenUsage }> {
   const action = spec.actions[actionIndex];
-  const maxRounds = options.maxFeedbackRounds ?? 8;
-  const messages = options.messages ?? actionModelMessages(spec, action, predicates);
-  let pending = options.messages ? messages.slice(-1).map((m) => ({ ...m })) : messages.map((m) => ({ ...m }));
-  let usage = ZERO_USAGE;
   const context = { name: spec.name, types: spec.types, requirements: spec.requirements, predicates: [...predicates] };
   const names = { name: action.name, pddlName: actionSlug(action.name) };
-  for (let round = 1; ; round++) {
-    const vars: ActionModelVars = { domain: spec.name, action: action.name, pass, predicates: [...predicates], review: options.review };
-    const res = await client.complete({ kind: ACTION_MODEL_KIND, messages: messages.map((m) => ({ ...m })), vars: { ...vars, round }, signal: options.signal, temperature: options.temperature, attempt: round });
-    usage = addUsage(usage, res.usage);
-    messages.push({ role: 'assistant', content: res.text });
-    const check = checkAnswer(parseActionAnswer(res.text), names, context);
-    const last = check.issues.length === 0 || round > maxRounds;
-    options.onTurn?.({
+  const vars: ActionModelVars = { domain: spec.name, action: action.name, pass, predicates: [...predicates], review: options.review };
+  const r = await ask(
+    client,
+    {
       kind: ACTION_MODEL_KIND,
-      pass,
-      action: action.name,
-      round,
-      prompt: pending,
-      answer: res.text,
-      issues: check.issues.map((i) => ({ category: i.category, message: i.message })),
-      accepted: last,
-    });
-    if (last) return { action: check.action, accepted: check.accepted, issues: check.issues, rounds: round - 1, messages, usage };
-    const feedback: ChatMessage = { role: 'user', content: feedbackText(check.issues) };
-    messages.push(feedback);
-    pending = [feedback];
-  }
+      messages: options.messages ?? actionModelMessages(spec, action, predicates),
+      temperature: options.temperature,
+      read: (text) => checkAnswer(parseActionAnswer(text), names, context),
+      check: (c) => c.issues.map((i) => i.message),
+    },
+    {
+      repairs: options.maxFeedbackRounds ?? 8,
+      exhausted: 'return',
+      signal: options.signal,
+      roundVars: (round) => ({ ...vars, round }),
+      repairPrompt: (problems) => feedbackText(problems),
+      onTurn: (t) =>
+        options.onTurn?.({
+          kind: ACTION_MODEL_KIND,
+          pass,
+          action: action.name,
+          round: t.attempt,
+          prompt: t.prompt,
+          answer: t.raw,
+          issues: (t.value?.issues ?? []).map((i) => ({ category: i.category, message: i.message })),
+          accepted: t.final,
+        }),
+    },
+  );
+  const check = r.value;
+  return { action: check.action, accepted: check.accepted, issues: check.issues, rounds: r.attempts - 1, messages: r.transcript, usage: addUsage(ZERO_USAGE, r.usage) };
 }
 
 export async function constructDomain(spec: DomainSpec, client: LlmClient, options: ConstructOptions = {}): Promise<ConstructionResult> {

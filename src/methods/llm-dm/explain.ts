@@ -5,6 +5,7 @@
  * an LLM translation (kind `llmdm.explain`).
  */
 import { isList, readSExprs, type SExpr } from '../../pddl/sexpr.js';
+import { ask } from '../../llm/ask.js';
 import type { ChatMessage, LlmClient } from '../../llm/types.js';
 import type { ActionModel, DomainModel } from './model.js';
 import { predicateListText, type PredicateDef } from './predicates.js';
@@ -109,6 +110,6 @@ export function explainMessages(a: ActionModel, predicates: readonly PredicateDe
 /** The LLM rendering of one action (free text). */
 export async function explainActionWithLlm(client: LlmClient, a: ActionModel, predicates: readonly PredicateDef[]): Promise<string> {
   const vars: ExplainVars = { action: a, predicates: [...predicates] };
-  const res = await client.complete({ kind: EXPLAIN_KIND, messages: explainMessages(a, predicates), vars });
-  return res.text.trim();
+  const r = await ask(client, { kind: EXPLAIN_KIND, messages: explainMessages(a, predicates), vars, read: (text) => text.trim() }, { repairs: 0 });
+  return r.value;
 }

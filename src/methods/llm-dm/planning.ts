@@ -12,6 +12,7 @@ import { ground } from '../../pddl/ground.js';
 import { writeCondition } from '../../pddl/writer.js';
 import { CompiledTask } from '../../planner/compiled-task.js';
 import { planTask } from '../../planner/planner.js';
+import { ask } from '../../llm/ask.js';
 import type { ChatMessage, LlmClient } from '../../llm/types.js';
 import { extractCode } from '../../llm/extract-json.js';
 import { formatStep } from '../../validate/plan-file.js';
@@ -121,16 +122,26 @@ export async function llmPlan(client: LlmClient, model: DomainModel, domain: Dom
       content: `Actions:\n${actions.join('\n\n')}\n\nObjects:\n${objects.map((o) => `${o.name} - ${o.type}`).join('\n')}\n\nInitial state:\n${init.join('\n')}\n\nGoal${options.instruction ? ` (${options.instruction})` : ''}:\n${goal}\n\nPlan:`,
     },
   ];
-  let steps: PlanStep[] = [];
-  let last: ValidationResult | undefined;
-  for (let round = 1; round <= maxRounds + 1; round++) {
-    const vars: PlanVars = { goal, init, objects, actions: model.actions.map((a) => a.pddlName), feedback: last ? planFeedback(last, model.predicates) : undefined };
-    const res = await client.complete({ kind: PLAN_KIND, messages: messages.map((m) => ({ ...m })), vars, attempt: round });
-    messages.push({ role: 'assistant', content: res.text });
-    steps = parseSteps(res.text);
-    last = validatePlan(domain, problem, steps, { trace: false });
-    if (last.status === 'valid') return { status: 'valid', steps, rounds: round - 1, last, transcript: messages };
-    if (round <= maxRounds) messages.push({ role: 'user', content: planFeedback(last, model.predicates) });
-  }
-  return { status: 'invalid', steps, rounds: maxRounds, last: last as ValidationResult, transcript: messages };
+  const vars: PlanVars = { goal, init, objects, actions: model.actions.map((a) => a.pddlName), feedback: undefined };
+  const r = await ask(
+    client,
+    {
+      kind: PLAN_KIND,
+      messages,
+      read: (text) => {
+        const steps = parseSteps(text);
+        return { steps, result: validatePlan(domain, problem, steps, { trace: false }) };
+      },
+      check: (p) => (p.result.status === 'valid' ? [] : [planFeedback(p.result, model.predicates)]),
+    },
+    {
+      repairs: maxRounds,
+      exhausted: 'return',
+      // the feedback a round answers is part of what its prompt was rendered from
+      roundVars: (round, previous) => ({ ...vars, feedback: round === 1 ? undefined : previous.join('\n') }),
+      repairPrompt: (problems) => problems.join('\n'),
+    },
+  );
+  const { steps, result } = r.value;
+  return { status: result.status === 'valid' ? 'valid' : 'invalid', steps, rounds: r.attempts - 1, last: result, transcript: r.transcript };
 }

@@ -8,6 +8,7 @@
 import type { Domain, Condition, Atom } from '../../pddl/ast.js';
 import { checkProblem } from '../../pddl/parse-problem.js';
 import { extractCode } from '../../llm/extract-json.js';
+import { ask } from '../../llm/ask.js';
 import type { ChatMessage, LlmClient } from '../../llm/types.js';
 import type { SceneObject } from './objects.js';
 import { predicateListText, type PredicateDef } from './predicates.js';
@@ -51,7 +52,8 @@ function problemsIn(domain: Domain, pt: ReturnType<typeof problemText>, from: nu
     .map((d) => d.message);
 }
 
-async function loop<T>(
+/** One translation dialogue: the answer's code block is judged by the PDDL engine, with feedback rounds. */
+async function translate<T>(
   client: LlmClient,
   kind: string,
   messages: ChatMessage[],
@@ -59,20 +61,28 @@ async function loop<T>(
   judge: (code: string) => { ok: true; value: T } | { ok: false; problems: string[] },
   maxRounds: number,
 ): Promise<Translation<T>> {
-  let last = '';
-  let problems: string[] = [];
-  for (let round = 1; round <= maxRounds + 1; round++) {
-    const res = await client.complete({ kind, messages: messages.map((m) => ({ ...m })), vars, attempt: round });
-    messages.push({ role: 'assistant', content: res.text });
-    last = extractCode(res.text);
-    const v = judge(last.trim());
-    if (v.ok) return { status: 'ok', value: v.value, text: last.trim(), rounds: round - 1, transcript: messages };
-    problems = v.problems;
-    if (round <= maxRounds) {
-      messages.push({ role: 'user', content: `The answer has problems:\n${problems.map((p) => `- ${p}`).join('\n')}\nPlease answer again with the corrected PDDL in a \`\`\` block.` });
-    }
-  }
-  return { status: 'failed', problems, text: last.trim(), rounds: maxRounds, transcript: messages };
+  const r = await ask(
+    client,
+    {
+      kind,
+      messages,
+      vars,
+      read: (text) => {
+        const code = extractCode(text).trim();
+        return { code, verdict: judge(code) };
+      },
+      check: (a) => (a.verdict.ok ? [] : a.verdict.problems),
+    },
+    {
+      repairs: maxRounds,
+      exhausted: 'return',
+      repairPrompt: (problems) => `The answer has problems:\n${problems.map((p) => `- ${p}`).join('\n')}\nPlease answer again with the corrected PDDL in a \`\`\` block.`,
+    },
+  );
+  const { code, verdict } = r.value;
+  const rounds = r.attempts - 1;
+  if (verdict.ok) return { status: 'ok', value: verdict.value, text: code, rounds, transcript: r.transcript };
+  return { status: 'failed', problems: verdict.problems, text: code, rounds, transcript: r.transcript };
 }
 
 export interface GoalVars {
@@ -92,7 +102,7 @@ export async function translateGoal(client: LlmClient, input: TranslateInput & {
     { role: 'user', content: `Predicates:\n${predicateListText(input.predicates)}\nObjects:\n${objectsText(input.objects)}\nInstruction: ${input.instruction}\nGoal:` },
   ];
   const vars: GoalVars = { instruction: input.instruction, objects: input.objects.map((o) => ({ name: o.name, type: o.type })), predicates: input.predicates };
-  return loop<Condition>(
+  return translate<Condition>(
     client,
     GOAL_KIND,
     messages,
@@ -125,7 +135,7 @@ export async function translateInit(client: LlmClient, input: TranslateInput, op
     { role: 'user', content: `Predicates:\n${predicateListText(input.predicates)}\nObjects:\n${objectsText(input.objects)}\nDescription:\n${facts.join('\n')}\nFacts:` },
   ];
   const vars: InitVars = { objects: input.objects, predicates: input.predicates };
-  return loop<Atom[]>(
+  return translate<Atom[]>(
     client,
     INIT_KIND,
     messages,
