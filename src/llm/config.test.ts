@@ -27,8 +27,8 @@ describe('model choice precedence', () => {
     expect(chooseModel({ flag: 'openai:x', env: {}, config }).baseUrl).toBeUndefined();
   });
 
-  it('without any choice (and no prior registered) the error says what to do', () => {
-    expect(() => chooseModel({ env: {} })).toThrow(/no model chosen: pass --model .*GROUNDPLAN_MODEL.*groundplan.config.json/);
+  it('without any choice the default is the offline prior, which is built in', () => {
+    expect(chooseModel({ env: {} })).toEqual({ id: 'prior', baseUrl: undefined, source: 'default' });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Choosing the model and LLM settings: `--model` flag > `GROUNDPLAN_MODEL`
  * env > config file (`groundplan.config.json`, or `groundplan.config.ts`
- * loaded through tsx) > default (`prior` once registered).
+ * loaded through tsx) > default (the offline `prior`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,7 +9,6 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { LlmConfigError } from './errors.js';
 import { formatZodIssues } from './ask.js';
-import { isModelRegistered } from './registry.js';
 
 export const llmConfigSchema = z
   .object({
@@ -100,9 +99,5 @@ export function chooseModel(input: {
   if (input.config?.model) {
     return { id: input.config.model, baseUrl: input.baseUrlFlag ?? envBase ?? input.config.baseUrl, source: 'config' };
   }
-  if (isModelRegistered('prior')) return { id: 'prior', baseUrl: undefined, source: 'default' };
-  throw new LlmConfigError(
-    'no model chosen: pass --model ID (e.g. openai:gpt-4.1, anthropic:claude-sonnet-4-5, compat:NAME@http://HOST:PORT/v1, synthetic), ' +
-      `set GROUNDPLAN_MODEL, or put "model" in ${input.configPath ?? 'groundplan.config.json'}`,
-  );
+  return { id: 'prior', baseUrl: undefined, source: 'default' };
 }

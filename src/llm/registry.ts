@@ -1,11 +1,14 @@
 /**
  * The model registry: network providers by id (`openai:…`, `anthropic:…`,
- * `compat:…@URL`) and offline models registered by prefix (`synthetic`,
- * `scripted:FILE.json`; `prior` registers itself from its own module).
+ * `compat:…@URL`) and offline models by prefix. The built-in offline models
+ * (`synthetic`, `scripted:FILE.json`, `prior`) are listed in one table
+ * below, not registered by importing a module; `registerModel` adds custom
+ * ones explicitly.
  */
 import { readFileSync } from 'node:fs';
 import { LlmConfigError } from './errors.js';
 import { parseModelId, type ModelSpec } from './model-id.js';
+import { createPriorModel } from './prior-model.js';
 import { createProviderClient } from './provider-client.js';
 import { createScriptedModel, type ScriptedAnswer } from './scripted-model.js';
 import { createSyntheticModel, type KnobValue } from './synthetic-model.js';
@@ -26,7 +29,42 @@ export interface ModelContext {
 
 export type ModelFactory = (spec: Extract<ModelSpec, { kind: 'registered' }>, ctx: ModelContext) => LlmClient | Promise<LlmClient>;
 
-const factories = new Map<string, { factory: ModelFactory; description: string }>();
+function scriptedFromFile(spec: Extract<ModelSpec, { kind: 'registered' }>): LlmClient {
+  if (spec.name === '') throw new LlmConfigError(`the scripted model needs a file: scripted:ANSWERS.json`);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(spec.name, 'utf8'));
+  } catch (err) {
+    throw new LlmConfigError(`cannot read scripted answers ${spec.name}: ${(err as Error).message}`);
+  }
+  const d = data as { answers?: unknown; byKind?: unknown };
+  const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
+  if (Array.isArray(data) && isStrings(data)) return createScriptedModel({ id: spec.id, answers: data });
+  if (d && typeof d === 'object' && (d.answers === undefined || isStrings(d.answers))) {
+    const byKind: Record<string, ScriptedAnswer | ScriptedAnswer[]> = {};
+    for (const [k, v] of Object.entries((d.byKind ?? {}) as Record<string, unknown>)) {
+      if (typeof v === 'string' || isStrings(v)) byKind[k] = v;
+      else throw new LlmConfigError(`${spec.name}: byKind.${k} must be a string or a list of strings`);
+    }
+    return createScriptedModel({ id: spec.id, answers: d.answers as string[] | undefined, byKind });
+  }
+  throw new LlmConfigError(`${spec.name}: expected a list of answers or {"answers": [...], "byKind": {...}}`);
+}
+
+/** The built-in offline models: prefix → factory and description. */
+export const OFFLINE_MODELS: Readonly<Record<string, { factory: ModelFactory; description: string }>> = {
+  synthetic: {
+    factory: (_spec, ctx) => createSyntheticModel({ knobs: ctx.synthetic, seed: ctx.seed, truth: ctx.truth }),
+    description: 'LLM stand-in answering from the episode ground truth with seeded noise (--synthetic knobs)',
+  },
+  scripted: { factory: scriptedFromFile, description: 'canned answers from a JSON file: scripted:FILE.json' },
+  prior: {
+    factory: () => createPriorModel(),
+    description: 'commonsense prior from BEHAVIOR-1K placement statistics and hand-written word lists, for Tru-POMDP kinds (offline; never sees the answer)',
+  },
+};
+
+const factories = new Map<string, { factory: ModelFactory; description: string }>(Object.entries(OFFLINE_MODELS));
 
 /** Registers an offline (or custom) model under an id prefix, e.g. `prior`. */
 export function registerModel(idPrefix: string, factory: ModelFactory, description = ''): void {
@@ -57,34 +95,3 @@ export async function createModel(id: string, opts: ModelContext & { baseUrl?: s
   return factories.get(spec.prefix)!.factory(spec, opts);
 }
 
-registerModel(
-  'synthetic',
-  (_spec, ctx) => createSyntheticModel({ knobs: ctx.synthetic, seed: ctx.seed, truth: ctx.truth }),
-  'LLM stand-in answering from the episode ground truth with seeded noise (--synthetic knobs)',
-);
-
-registerModel(
-  'scripted',
-  (spec) => {
-    if (spec.name === '') throw new LlmConfigError(`the scripted model needs a file: scripted:ANSWERS.json`);
-    let data: unknown;
-    try {
-      data = JSON.parse(readFileSync(spec.name, 'utf8'));
-    } catch (err) {
-      throw new LlmConfigError(`cannot read scripted answers ${spec.name}: ${(err as Error).message}`);
-    }
-    const d = data as { answers?: unknown; byKind?: unknown };
-    const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
-    if (Array.isArray(data) && isStrings(data)) return createScriptedModel({ id: spec.id, answers: data });
-    if (d && typeof d === 'object' && (d.answers === undefined || isStrings(d.answers))) {
-      const byKind: Record<string, ScriptedAnswer | ScriptedAnswer[]> = {};
-      for (const [k, v] of Object.entries((d.byKind ?? {}) as Record<string, unknown>)) {
-        if (typeof v === 'string' || isStrings(v)) byKind[k] = v;
-        else throw new LlmConfigError(`${spec.name}: byKind.${k} must be a string or a list of strings`);
-      }
-      return createScriptedModel({ id: spec.id, answers: d.answers as string[] | undefined, byKind });
-    }
-    throw new LlmConfigError(`${spec.name}: expected a list of answers or {"answers": [...], "byKind": {...}}`);
-  },
-  'canned answers from a JSON file: scripted:FILE.json',
-);

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { GroundplanError, InputError } from '../../core/errors.js';
-import { packageRoot } from '../../envs/kitchen/package-data.js';
+import { packageRoot } from '../../core/package-data.js';
 import { readText } from '../read-input.js';
 
 /** What `checkTrace` found in a valid trace. */

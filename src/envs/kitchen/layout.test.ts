@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KITCHEN_NAMES, areaKind, loadLayout, navCost, parseLayout } from './layout.js';
-import { packageDataPath } from './package-data.js';
+import { packageDataPath } from '../../core/package-data.js';
 
 interface Derived {
   areas: Array<{ area: string; pose: string; furniture: string; is_open: boolean }>;

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { GroundplanError, InputError } from '../../core/errors.js';
-import { packageDataPath } from './package-data.js';
+import { packageDataPath } from '../../core/package-data.js';
 
 /** The five kitchens shipped with the package. */
 export const KITCHEN_NAMES = ['one_wall', 'one_wall_large', 'l_shaped', 'l_shaped_large', 'galley'] as const;

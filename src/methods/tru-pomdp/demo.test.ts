@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageMeter } from '../../llm/index.js';
 import { runDemo } from './demo.js';
-import { createPriorModel, loadPrior, priorAnswer } from './prior-model.js';
+import { createPriorModel, loadPrior, priorAnswer } from '../../llm/prior-model.js';
 
 describe('demo and prior model', () => {
   it('runs the bundled demo task end to end with the prior model (small trial budget)', async () => {

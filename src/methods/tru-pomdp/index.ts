@@ -11,7 +11,6 @@
 import { registerKitchenMethod } from '../method.js';
 import { truPomdpMethod } from './agent.js';
 import { registerTruSynthetic } from './synthetic.js';
-import { registerPriorModel } from './prior-model.js';
 
 export { ABSENT, AgentWorld, baseName, particleObsKey, reconcile, visibleOf, type Particle } from './agent-world.js';
 export { nearestTargetPolicy, unreachedGoals, type RolloutPolicy, type RolloutScene } from './rollout-policy.js';
@@ -32,8 +31,6 @@ export {
   type TruPomdpOptions,
 } from './agent.js';
 export { TRU_KNOBS, registerTruSynthetic } from './synthetic.js';
-export { PriorKnowledge, createPriorModel, loadPrior, priorAnswer, registerPriorModel } from './prior-model.js';
 
 registerTruSynthetic();
-registerPriorModel();
 registerKitchenMethod(truPomdpMethod);

@@ -1,22 +1,59 @@
 /**
  * The offline `prior` model: a commonsense prior with NO access to the
- * episode's answer, answering Tru-POMDP's prompt kinds from the prompt's
- * structured inputs (instruction, visible scene) and real placement
- * statistics of BEHAVIOR-1K (`data/prior/kitchen-prior.json`, derived from
- * the MIT-licensed BDDL activity definitions by `bench/build-prior.ts`):
- * where objects of each kind start (fridge, cabinet, shelf, surface, ...),
- * their WordNet hypernyms (chips → snack_food, so `Snack_Pantry_Cabinet`
- * matches), and which objects co-occur with words of activity names
- * (breakfast → bowl, plate, egg ...). Unseen candidate objects come from the
- * kitchen catalogue's list of object TYPES (its open vocabulary only — never
- * its storage rules, themes or any task's goals).
+ * episode's answer, answering Tru-POMDP's prompt kinds (`toh.goals`,
+ * `toh.locations`, `toh.flat`, `tru.act`) from the prompt's structured inputs
+ * (instruction, visible scene; the shapes it reads are declared below) and
+ * two data files:
+ * - `data/prior/kitchen-prior.json`, derived from BEHAVIOR-1K's MIT-licensed
+ *   BDDL activity definitions by `bench/build-prior.ts`: where objects of each
+ *   kind start (fridge, cabinet, shelf, surface, ...), their WordNet hypernyms
+ *   (chips → snack_food, so `Snack_Pantry_Cabinet` matches), and which objects
+ *   co-occur with words of activity names (breakfast → bowl, plate, egg ...);
+ * - `data/prior/kitchen-vocabulary.json`, the object types it may guess for
+ *   unseen objects: the type names of the kitchen task generator's
+ *   hand-written catalogue (its open vocabulary only, not its storage rules or
+ *   themes), written by `bench/build-prior-vocabulary.ts`.
+ * Everything else it knows was written by hand: the word lists and name
+ * conventions in `prior-lexicon.ts` and the scoring weights in this file.
  */
 import { readFileSync } from 'node:fs';
-import { areaKind, CATALOGUE_OBJECTS } from '../../envs/kitchen/index.js';
-import { packageDataPath } from '../../envs/kitchen/package-data.js';
-import { LlmError, offlineResponse, registerModel, type LlmClient } from '../../llm/index.js';
-import { baseName } from './agent-world.js';
-import type { ActVars, FlatVars, GoalPairName, GoalsVars, LocationsVars, SceneVars } from './prompts.js';
+import { packageDataPath } from '../core/package-data.js';
+import { LlmError } from './errors.js';
+import { areaKindOf, baseName, GENERAL_SURFACES, HAND_WORDS, stem, STORE_WORDS, tokens } from './prior-lexicon.js';
+import { offlineResponse } from './scripted-model.js';
+import type { LlmClient } from './types.js';
+
+/** What the prior reads of a Tru-POMDP scene prompt (its vars); Tru-POMDP's prompt vars carry at least this. */
+export interface PriorSceneVars {
+  instruction: string;
+  inHand: string | null;
+  openAreas: string[];
+  closedAreas: string[];
+  visible: Array<{ object: string; area: string }>;
+}
+
+export interface PriorGoalPair {
+  object: string;
+  target_area: string;
+}
+
+export interface PriorGoalsVars extends PriorSceneVars {
+  failedGoals: PriorGoalPair[][];
+  placed: Array<{ object: string; area: string }>;
+  k: number;
+}
+
+export interface PriorLocationsVars extends PriorSceneVars {
+  object: string;
+  k: number;
+}
+
+export type PriorFlatVars = PriorGoalsVars;
+
+export interface PriorActVars extends PriorSceneVars {
+  hypotheses: Array<{ goal: PriorGoalPair[]; hidden: Array<{ object: string; area: string }> }>;
+  actions: string[];
+}
 
 interface PriorTable {
   source: string;
@@ -27,34 +64,16 @@ interface PriorTable {
 
 const KINDS = ['fridge', 'freezer', 'cabinet', 'shelf', 'surface', 'oven', 'microwave', 'dishwasher'] as const;
 type Kind = (typeof KINDS)[number];
-const STOP = new Set(['the', 'and', 'for', 'with', 'from', 'some', 'something', 'could', 'you', 'please', 'need', 'want', 'make', 'sure', 'get', 'put', 'can', 'set', 'this', 'that', 'have', 'before', 'after', 'soon', 'all', 'what', 'will', 'would', 'like', 'them', 'are', 'out', 'bit', 'few', 'one', 'any', 'nothing', 'but', 'back', 'just', 'got', 'bottle', 'box', 'bag', 'jar', 'sack', 'pack', 'package', 'carton', 'half']);
-
-/** A few spellings that mean the same storage: frozen/freeze/freezer, cold/chill/cool(er). */
-const SYNONYM: Record<string, string> = { frozen: 'freez', freeze: 'freez', freezer: 'freez', cold: 'cool', chilled: 'cool', cooler: 'cool', fridge: 'cool', refrigerator: 'cool' };
-
-function tokens(s: string): string[] {
-  return s
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((t) => t.length >= 3 && !STOP.has(t))
-    .map((t) => SYNONYM[t] ?? t);
-}
-
-/** Crude stemming so "snacks", "baking", "cookies" meet "snack", "bake", "cookie". */
-function stem(t: string): string {
-  if (t.endsWith('ies') && t.length > 4) return `${t.slice(0, -3)}y`;
-  if (t.endsWith('ing') && t.length > 5) return t.slice(0, -3);
-  if (t.endsWith('es') && t.length > 4 && /(sh|ch|x|s)es$/.test(t)) return t.slice(0, -2);
-  if (t.endsWith('s') && !t.endsWith('ss') && t.length > 3) return t.slice(0, -1);
-  return t;
-}
-
 export class PriorKnowledge {
   private readonly kindByToken = new Map<string, Record<Kind, number>>();
   private readonly hyperByToken = new Map<string, Set<string>>();
   private readonly actByWord = new Map<string, Map<string, number>>();
 
-  constructor(readonly table: PriorTable) {
+  constructor(
+    readonly table: PriorTable,
+    /** Object types that may be guessed for unseen objects, in order. */
+    readonly vocabulary: readonly string[],
+  ) {
     for (const [lemma, counts] of Object.entries(table.containers)) {
       const toks = tokens(lemma).map(stem);
       for (const t of toks) {
@@ -135,7 +154,7 @@ function furnitureOf(area: string): Kind | 'drawer' | undefined {
   if (l.includes('microwave')) return 'microwave';
   if (l.includes('oven')) return 'oven';
   if (l.includes('dishwasher')) return 'dishwasher';
-  const k = areaKind(area);
+  const k = areaKindOf(area);
   if (k === 'cabinet') return 'cabinet';
   if (k === 'drawer') return 'drawer';
   if (k === 'shelf') return 'shelf';
@@ -143,18 +162,22 @@ function furnitureOf(area: string): Kind | 'drawer' | undefined {
   return undefined;
 }
 
-let cached: PriorKnowledge | undefined;
-
-export function loadPrior(file = packageDataPath('prior', 'kitchen-prior.json')): PriorKnowledge {
-  if (cached && file === packageDataPath('prior', 'kitchen-prior.json')) return cached;
-  const k = new PriorKnowledge(JSON.parse(readFileSync(file, 'utf8')) as PriorTable);
-  cached = k;
-  return k;
+interface VocabularyFile {
+  source: string;
+  types: string[];
 }
 
-const STORE_WORDS = new Set(['away', 'store', 'cold', 'perishable', 'grocery', 'groceries', 'belong', 'tidy', 'organise', 'organize', 'fridge', 'freezer', 'leftover', 'clean']);
-const GENERAL_SURFACES = new Set(['prep', 'meal', 'flex', 'workspace', 'counter', 'island', 'mix']);
-const HAND_WORDS = new Set(['me', 'hand', 'take', 'give', 'pack', 'bring', 'carry', 'work', 'lunch', 'cup', 'drink']);
+let cached: PriorKnowledge | undefined;
+
+/** The prior's knowledge from its two data files (the shipped ones by default, then cached). */
+export function loadPrior(file = packageDataPath('prior', 'kitchen-prior.json'), vocabularyFile = packageDataPath('prior', 'kitchen-vocabulary.json')): PriorKnowledge {
+  const shipped = file === packageDataPath('prior', 'kitchen-prior.json') && vocabularyFile === packageDataPath('prior', 'kitchen-vocabulary.json');
+  if (cached && shipped) return cached;
+  const vocabulary = (JSON.parse(readFileSync(vocabularyFile, 'utf8')) as VocabularyFile).types;
+  const k = new PriorKnowledge(JSON.parse(readFileSync(file, 'utf8')) as PriorTable, vocabulary);
+  if (shipped) cached = k;
+  return k;
+}
 
 function round2(ps: number[]): number[] {
   const s = ps.reduce((a, b) => a + b, 0);
@@ -163,7 +186,7 @@ function round2(ps: number[]): number[] {
   return out;
 }
 
-function instructionWords(v: SceneVars): string[] {
+function instructionWords(v: PriorSceneVars): string[] {
   return v.instruction
     .toLowerCase()
     .split(/[^a-z]+/)
@@ -172,7 +195,7 @@ function instructionWords(v: SceneVars): string[] {
 }
 
 /** The target area the prior gives an object under an instruction. */
-function targetArea(k: PriorKnowledge, object: string, v: SceneVars, words: string[], exclude: Set<string>): string | undefined {
+function targetArea(k: PriorKnowledge, object: string, v: PriorSceneVars, words: string[], exclude: Set<string>): string | undefined {
   const all = [...v.openAreas, ...v.closedAreas].filter((a) => !exclude.has(a));
   const store = words.some((w) => STORE_WORDS.has(w));
   const hand = words.some((w) => HAND_WORDS.has(w)) || v.instruction.toLowerCase().includes(' me ');
@@ -182,12 +205,12 @@ function targetArea(k: PriorKnowledge, object: string, v: SceneVars, words: stri
     let s: number;
     if (store) {
       // putting away: into storage (cabinets, drawers, appliances, shelves), never onto a work surface
-      const kind = areaKind(a);
+      const kind = areaKindOf(a);
       if (kind === 'surface' || kind === 'human_hand') continue;
       s = k.storageScore(object, a) + 0.5 * k.semanticMatches(object, a) + (words.includes('cool') && tokens(a).includes('cool') ? 0.3 : 0);
     }
     else {
-      const kind = areaKind(a);
+      const kind = areaKindOf(a);
       // serving / handing over: only surfaces, shelves and the person's hand
       if (kind !== 'surface' && kind !== 'shelf' && kind !== 'human_hand') continue;
       const areaWords = tokens(a).map(stem);
@@ -205,7 +228,7 @@ function targetArea(k: PriorKnowledge, object: string, v: SceneVars, words: stri
   return best;
 }
 
-function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: GoalPairName[]; probability: number }[] {
+function goalsAnswer(k: PriorKnowledge, v: PriorGoalsVars, size: number): { objects: PriorGoalPair[]; probability: number }[] {
   const words = instructionWords(v);
   const visible = new Map(v.visible.map((o) => [o.object, o.area]));
   if (v.inHand) visible.set(v.inHand, 'robot');
@@ -241,7 +264,7 @@ function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: 
     // already where the prior would put it: nothing to do for this object
     if (here && here !== 'robot' && targetArea(k, name, v, words, new Set()) === here) return;
     // putting away: something already inside a cabinet, drawer or appliance is already stored
-    if (here && store && !['surface', 'shelf', 'human_hand', 'other'].includes(areaKind(here))) return;
+    if (here && store && !['surface', 'shelf', 'human_hand', 'other'].includes(areaKindOf(here))) return;
     if (here) exclude.add(here);
     let target = targetArea(k, name, v, words, exclude);
     let score = rel + bonus;
@@ -256,13 +279,13 @@ function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: 
   let minRelevance = 1;
   for (const name of visible.keys()) consider(name, 1);
   // unseen candidates only while something is still closed; they may not exist at all
-  if (v.closedAreas.length > 0) for (const c of CATALOGUE_OBJECTS) if (!visibleTypes.has(c.type)) consider(c.type, -1);
+  if (v.closedAreas.length > 0) for (const type of k.vocabulary) if (!visibleTypes.has(type)) consider(type, -1);
   if (candidates.length === 0) {
     // nothing clearly related: fall back to anything the prior relates at all
     minRelevance = 0.01;
     for (const name of visible.keys()) consider(name, 1);
     // still nothing in view: weakly related unseen types rather than an empty belief
-    if (candidates.length === 0 && v.closedAreas.length > 0) for (const c of CATALOGUE_OBJECTS) if (!visibleTypes.has(c.type)) consider(c.type, 0);
+    if (candidates.length === 0 && v.closedAreas.length > 0) for (const type of k.vocabulary) if (!visibleTypes.has(type)) consider(type, 0);
   }
   candidates.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
   // at most two unseen (possibly nonexistent) objects: searching for them costs steps
@@ -272,14 +295,14 @@ function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: 
     if (++unseenKept > 2) candidates.splice(i--, 1);
   }
   const keep = [...placed].map(([object, area]) => ({ object, target_area: area }));
-  const pick = (idx: number[]): GoalPairName[] => [...keep, ...idx.filter((i) => i < candidates.length).map((i) => ({ object: candidates[i].name, target_area: candidates[i].target }))];
+  const pick = (idx: number[]): PriorGoalPair[] => [...keep, ...idx.filter((i) => i < candidates.length).map((i) => ({ object: candidates[i].name, target_area: candidates[i].target }))];
   const shapes = [
     Array.from({ length: size }, (_, i) => i),
     [...Array.from({ length: Math.max(1, size - 2) }, (_, i) => i), size, size + 1],
     Array.from({ length: size + 2 }, (_, i) => i),
   ];
   const failedKeys = new Set(v.failedGoals.map((g) => g.map((p) => `${p.object}@${p.target_area}`).sort().join('|')));
-  const combos: GoalPairName[][] = [];
+  const combos: PriorGoalPair[][] = [];
   for (const sh of shapes) {
     const c = pick(sh);
     const key = c.map((p) => `${p.object}@${p.target_area}`).sort().join('|');
@@ -292,7 +315,7 @@ function goalsAnswer(k: PriorKnowledge, v: GoalsVars, size: number): { objects: 
   return combos.map((objects, i) => ({ objects, probability: ps[i] }));
 }
 
-function locationsAnswer(k: PriorKnowledge, v: LocationsVars): { initial_area: string; probability: number }[] {
+function locationsAnswer(k: PriorKnowledge, v: PriorLocationsVars): { initial_area: string; probability: number }[] {
   const scored = v.closedAreas.map((a) => ({ a, s: k.storageScore(v.object, a) + 1e-3 })).sort((x, y) => y.s - x.s || x.a.localeCompare(y.a));
   const top = scored.slice(0, v.k);
   if (top.length === 0) return [];
@@ -310,11 +333,11 @@ export function priorAnswer(k: PriorKnowledge, kind: string, vars: unknown, atte
   const size = 3 + (attempt > 1 ? 1 : 0);
   switch (kind) {
     case 'toh.goals':
-      return text('Prior: objects related to the instruction by name, WordNet hypernyms and BEHAVIOR activity co-occurrence.', { answer: goalsAnswer(k, vars as GoalsVars, size + Math.min(2, (vars as GoalsVars).failedGoals.length)) });
+      return text('Prior: objects related to the instruction by name, WordNet hypernyms and BEHAVIOR activity co-occurrence.', { answer: goalsAnswer(k, vars as PriorGoalsVars, size + Math.min(2, (vars as PriorGoalsVars).failedGoals.length)) });
     case 'toh.locations':
-      return text('Prior: closed areas ranked by BEHAVIOR placement statistics and name matches.', { answer: locationsAnswer(k, vars as LocationsVars) });
+      return text('Prior: closed areas ranked by BEHAVIOR placement statistics and name matches.', { answer: locationsAnswer(k, vars as PriorLocationsVars) });
     case 'toh.flat': {
-      const v = vars as FlatVars;
+      const v = vars as PriorFlatVars;
       const combos = goalsAnswer(k, v, size + Math.min(2, v.failedGoals.length));
       const seen = new Set([...v.visible.map((o) => o.object), ...(v.inHand ? [v.inHand] : [])]);
       const answer = combos.map((c) => ({
@@ -324,7 +347,7 @@ export function priorAnswer(k: PriorKnowledge, kind: string, vars: unknown, atte
       return text('Prior: flat hypotheses.', { answer });
     }
     case 'tru.act': {
-      const v = vars as ActVars;
+      const v = vars as PriorActVars;
       const h = v.hypotheses[0];
       const where = new Map(v.visible.map((o) => [o.object, o.area]));
       const cands: string[] = [];
@@ -349,12 +372,4 @@ export function createPriorModel(knowledge?: PriorKnowledge): LlmClient {
       return offlineResponse(request, priorAnswer(k, request.kind, request.vars, request.attempt ?? 1));
     },
   };
-}
-
-let registered = false;
-/** Registers `--model prior` (idempotent). */
-export function registerPriorModel(): void {
-  if (registered) return;
-  registered = true;
-  registerModel('prior', () => createPriorModel(), 'commonsense prior from BEHAVIOR-1K placement statistics (offline; never sees the answer)');
 }

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GroundplanError } from '../../core/errors.js';
+import { GroundplanError } from './errors.js';
 
 let cachedRoot: string | undefined;
 
