@@ -5,6 +5,7 @@
 import { formatSpan, type InputError, type SourceSpan } from '../core/errors.js';
 import { PddlParseError, type PddlDiagnostic } from './errors.js';
 import { readSExprs, type SExpr } from './sexpr.js';
+import { editDistance } from '../core/edit-distance.js';
 
 /** Every diagnostic code the parser and checker emit (stable; documented in docs/pddl.md). */
 export const DIAGNOSTIC_CODES = [
@@ -60,23 +61,6 @@ export function sortDiagnostics(ds: PddlDiagnostic[]): PddlDiagnostic[] {
       return oa - ob || a.i - b.i;
     })
     .map((x) => x.d);
-}
-
-function editDistance(a: string, b: string, cap: number): number {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      if (v < best) best = v;
-    }
-    if (best > cap) return cap + 1;
-    prev = cur;
-  }
-  return prev[b.length];
 }
 
 /**

@@ -11,6 +11,7 @@ import { PRIMITIVES, primitiveName, type Failure, type Ctx } from './primitives.
 import type { Scene } from './scene.js';
 import type { WorldState } from './state.js';
 import type { Goal, GoalLiteral, PlanStep } from './types.js';
+import { editDistance } from '../core/edit-distance.js';
 
 export interface StepFailure extends Failure {
   stepIndex: number;
@@ -57,20 +58,6 @@ const nearest = (name: string, known: readonly string[]): string | undefined => 
   }
   return bestD <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
 };
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
-}
 
 /** Checks a step's name, arity and ids against the scene; returns the canonical step or a failure. */
 export function resolveStep(scene: Scene, step: PlanStep): { step: PlanStep } | { failure: Failure } {

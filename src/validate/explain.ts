@@ -4,6 +4,7 @@
  */
 import type { Unsat } from './condition.js';
 import type { ValidationResult } from './result.js';
+import { editDistance } from '../core/edit-distance.js';
 
 /** A short phrase for one failing literal or disjunction. */
 export function describeUnsat(u: Unsat): string {
@@ -50,21 +51,6 @@ export function explainResult(result: ValidationResult): string {
 function limitList(items: readonly string[], max: number, sep: string): string {
   if (items.length <= max) return items.join(sep);
   return `${items.slice(0, max).join(sep)}${sep}... (${items.length - max} more)`;
-}
-
-/** Levenshtein distance, for "did you mean" suggestions. */
-export function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
 }
 
 /** The closest candidate within edit distance max(1, a third of the name's length), if any. */

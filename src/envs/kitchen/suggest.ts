@@ -1,21 +1,5 @@
 /** "Did you mean …?" suggestions for unknown names. */
-
-export function editDistance(a: string, b: string): number {
-  const m = a.length;
-  const n = b.length;
-  let prev = new Array<number>(n + 1);
-  let cur = new Array<number>(n + 1);
-  for (let j = 0; j <= n; j++) prev[j] = j;
-  for (let i = 1; i <= m; i++) {
-    cur[0] = i;
-    for (let j = 1; j <= n; j++) {
-      const sub = prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      cur[j] = Math.min(sub, prev[j] + 1, cur[j - 1] + 1);
-    }
-    [prev, cur] = [cur, prev];
-  }
-  return prev[n];
-}
+import { editDistance } from '../../core/edit-distance.js';
 
 /**
  * The closest candidate to `name`, or undefined when nothing is close.
