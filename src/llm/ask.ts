@@ -15,6 +15,7 @@
  * (`exhausted: 'return'`).
  */
 import { z } from 'zod';
+import { formatIssues } from '../core/issues.js';
 import { LlmSchemaError } from './errors.js';
 import { extractJson } from './extract-json.js';
 import type { UsageMeter } from './usage.js';
@@ -120,20 +121,6 @@ export function repairMessage(problems: string[], kind: string, structured = tru
   return `Your answer to this request (${kind}) has problems:\n${list}\n${tail}`;
 }
 
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`;
-    else out += out === '' ? String(p) : `.${String(p)}`;
-  }
-  return out === '' ? '(root)' : out;
-}
-
-/** zod issues as short `path: message` lines. */
-export function formatZodIssues(error: z.ZodError): string[] {
-  return error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
-}
-
 /** A turn's verdict: the value when one could be read, and the problems (empty when accepted). */
 interface Judged<T> {
   value?: { v: T };
@@ -151,7 +138,7 @@ function judge<T>(text: string, call: PromptCall<T>): Judged<T> {
   const extracted = extractJson(text);
   if (extracted.status === 'none') return { problems: [extracted.reason + '; answer with JSON'] };
   const parsed = call.schema.safeParse(extracted.value);
-  if (!parsed.success) return { problems: formatZodIssues(parsed.error) };
+  if (!parsed.success) return { problems: formatIssues(parsed.error.issues) };
   return { value: { v: parsed.data }, problems: call.check?.(parsed.data, call) ?? [] };
 }
 

@@ -46,7 +46,10 @@ describe('config files', () => {
     expect(err).toBeInstanceOf(LlmConfigError);
     expect((err as Error).message).toMatch(/groundplan\.config\.json: .*llm/);
     await writeFile(join(dir, 'groundplan.config.json'), '{ "model": ');
-    await expect(loadConfig(dir)).rejects.toThrow(/not valid JSON/);
+    await expect(loadConfig(dir)).rejects.toThrow(/groundplan\.config\.json:1:\d+: invalid JSON/);
+    await writeFile(join(dir, 'groundplan.config.json'), JSON.stringify({ llm: { timeoutMs: -1, maxRetries: 1.5, concurrency: 0 } }));
+    const three = (await loadConfig(dir).catch((e: unknown) => e)) as Error;
+    expect(three.message.replace(/^.*groundplan\.config\.json: /, '').split('; ').map((m) => m.split(':')[0])).toEqual(['llm.timeoutMs', 'llm.maxRetries', 'llm.concurrency']);
   });
 
   it('loads groundplan.config.ts through tsx', async () => {

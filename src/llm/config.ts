@@ -7,8 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { formatIssues } from '../core/issues.js';
+import { parseJsonText } from '../core/json-text.js';
 import { LlmConfigError } from './errors.js';
-import { formatZodIssues } from './ask.js';
 
 export const llmConfigSchema = z
   .object({
@@ -34,7 +35,7 @@ export const CONFIG_FILES = ['groundplan.config.json', 'groundplan.config.ts'] a
 
 function validate(raw: unknown, path: string): GroundplanConfig {
   const parsed = llmConfigSchema.safeParse(raw);
-  if (!parsed.success) throw new LlmConfigError(`${path}: ${formatZodIssues(parsed.error).join('; ')}`);
+  if (!parsed.success) throw new LlmConfigError(`${path}: ${formatIssues(parsed.error.issues).join('; ')}`);
   return parsed.data;
 }
 
@@ -49,9 +50,9 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<{ path
   if (path.endsWith('.json')) {
     let raw: unknown;
     try {
-      raw = JSON.parse(readFileSync(path, 'utf8'));
+      raw = parseJsonText(readFileSync(path, 'utf8'), path, 'LLM_CONFIG');
     } catch (err) {
-      throw new LlmConfigError(`${path}: not valid JSON (${(err as Error).message})`);
+      throw new LlmConfigError((err as Error).message);
     }
     return { path, config: validate(raw, path) };
   }

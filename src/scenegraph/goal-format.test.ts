@@ -17,7 +17,8 @@ describe('goal text', () => {
   });
   it('JSON forms: literal strings or {literals}, with field paths on errors', () => {
     expect(goalFromJson(['cooked(egg)']).literals).toEqual([{ kind: 'flag', flag: 'cooked', object: 'egg' }]);
-    expect(() => goalFromJson({ literals: [{ kind: 'flag', flag: 'sliced', object: 'x' }] }, 't.json')).toThrow(/^t\.json: \(root\)\.literals\[0\]/);
+    expect(() => goalFromJson({ literals: [{ kind: 'flag', flag: 'sliced', object: 'x' }] }, 't.json')).toThrow(/^t\.json: literals\[0\]: /);
+    expect(() => goalFromJson(['cooked(egg)', 'fly(x)', 7], 't.json', ['goals', 2])).toThrow(/^t\.json: goals\[2\]\[1\]: unknown goal predicate 'fly'.*; goals\[2\]\[2\]: expected a literal string/);
   });
   it('formatLiteral and parseLiteral round-trip', () => {
     const id = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/).filter((s) => s !== 'not' && s !== 'and');

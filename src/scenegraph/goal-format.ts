@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { InputError } from '../core/errors.js';
+import { IssueList } from '../core/issues.js';
+import { parseJsonText } from '../core/json-text.js';
 import { FLAGS, OBJECT_RELATIONS, type Flag, type Goal, type GoalLiteral, type ObjectRelation } from './types.js';
 
 const literalSchema: z.ZodType<GoalLiteral> = z.union([
@@ -46,37 +48,37 @@ function fail(file: string | undefined, where: string, msg: string): never {
   throw new InputError('GOAL_FILE', `${file ? `${file}: ` : ''}${where}: ${msg}`);
 }
 
-/** Goal from a parsed JSON value: `{literals: [...]}` or an array of literal strings. */
-export function goalFromJson(raw: unknown, file?: string, where = '(root)'): Goal {
+/**
+ * Goal from a parsed JSON value: `{literals: [...]}` or an array of literal
+ * strings. Every issue is reported with its JSON path (under `at`, when the
+ * goal sits inside a larger file).
+ */
+export function goalFromJson(raw: unknown, file?: string, at: readonly PropertyKey[] = []): Goal {
+  const issues = new IssueList();
   if (Array.isArray(raw)) {
-    return {
-      literals: raw.map((x, i) => {
-        if (typeof x !== 'string') fail(file, `${where}[${i}]`, 'expected a literal string such as "on_top(apple, table)"');
-        const l = parseLiteral(x);
-        if (typeof l === 'string') fail(file, `${where}[${i}]`, l);
-        return l;
-      }),
-    };
+    const literals: GoalLiteral[] = [];
+    raw.forEach((x, i) => {
+      if (typeof x !== 'string') return issues.add([...at, i], 'expected a literal string such as "on_top(apple, table)"');
+      const l = parseLiteral(x);
+      if (typeof l === 'string') issues.add([...at, i], l);
+      else literals.push(l);
+    });
+    issues.throwIfAny('GOAL_FILE', file);
+    return { literals };
   }
   const r = goalSchema.safeParse(raw);
   if (!r.success) {
-    const issue = r.error.issues[0];
-    fail(file, `${where}${issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}`, issue.message);
+    issues.addAll(r.error.issues, at);
+    issues.throwIfAny('GOAL_FILE', file);
   }
-  return r.data;
+  return r.data as Goal;
 }
 
 /** Goal file text: JSON, or one literal per line (`#` comments). */
 export function parseGoalText(text: string, file?: string): Goal {
   const t = text.replace(/^\uFEFF/, '').trim();
   if (t.startsWith('[') || t.startsWith('{')) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(t);
-    } catch (e) {
-      fail(file, '(root)', `not valid JSON: ${(e as Error).message}`);
-    }
-    return goalFromJson(raw, file);
+    return goalFromJson(parseJsonText(t, file ?? '<goal>', 'GOAL_FILE'), file);
   }
   const literals: GoalLiteral[] = [];
   t.split(/\r?\n/).forEach((line, i) => {

@@ -5,7 +5,8 @@
  * `#` and `;` start comments). Primitive names are checked by `verify`, not
  * here, so an unknown primitive becomes a verdict.
  */
-import { InputError } from '../core/errors.js';
+import { IssueList } from '../core/issues.js';
+import { parseJsonText } from '../core/json-text.js';
 import type { PlanStep } from './types.js';
 
 const callRe = /^([A-Za-z_][\w-]*)\s*\(([^()]*)\)$/;
@@ -23,36 +24,36 @@ export function parseStep(text: string): PlanStep | undefined {
   return { action: parts[0], args: parts.slice(1) };
 }
 
-function fail(file: string | undefined, where: string, msg: string): never {
-  throw new InputError('PLAN_FILE', `${file ? `${file}: ` : ''}${where}: ${msg}`);
-}
-
 /** Parses a plan file's text (JSON or one step per line). */
 export function parsePlanText(text: string, file?: string): PlanStep[] {
   const trimmed = text.replace(/^\uFEFF/, '').trim();
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(trimmed);
-    } catch (e) {
-      fail(file, '(root)', `not valid JSON: ${(e as Error).message}`);
-    }
-    const arr = Array.isArray(raw) ? raw : (raw as { plan?: unknown }).plan;
-    if (!Array.isArray(arr)) fail(file, '(root)', 'expected an array of steps or {"plan": [...]}');
-    return arr.map((x: unknown, i: number): PlanStep => {
+    const raw = parseJsonText(trimmed, file ?? '<plan>', 'PLAN_FILE');
+    const arr = Array.isArray(raw) ? raw : (raw as { plan?: unknown } | null)?.plan;
+    const issues = new IssueList();
+    if (!Array.isArray(arr)) issues.add([], 'expected an array of steps or {"plan": [...]}');
+    const at = Array.isArray(raw) ? [] : ['plan'];
+    const steps: PlanStep[] = [];
+    (Array.isArray(arr) ? arr : []).forEach((x: unknown, i: number) => {
       if (typeof x === 'string') {
         const st = parseStep(x);
-        if (!st) fail(file, `[${i}]`, 'empty step');
-        return st;
+        if (!st) issues.add([...at, i], 'empty step');
+        else steps.push(st);
+        return;
       }
       if (typeof x === 'object' && x !== null) {
         const o = x as { action?: unknown; args?: unknown };
-        if (typeof o.action !== 'string' || o.action === '') fail(file, `[${i}].action`, 'expected a primitive name');
-        if (o.args !== undefined && (!Array.isArray(o.args) || !o.args.every((a) => typeof a === 'string'))) fail(file, `[${i}].args`, 'expected an array of ids');
-        return { action: o.action, args: (o.args as string[] | undefined) ?? [] };
+        const action = typeof o.action === 'string' && o.action !== '' ? o.action : undefined;
+        if (action === undefined) issues.add([...at, i, 'action'], 'expected a primitive name');
+        const argsOk = o.args === undefined || (Array.isArray(o.args) && o.args.every((a) => typeof a === 'string'));
+        if (!argsOk) issues.add([...at, i, 'args'], 'expected an array of ids');
+        if (action !== undefined && argsOk) steps.push({ action, args: (o.args as string[] | undefined) ?? [] });
+        return;
       }
-      return fail(file, `[${i}]`, 'expected a step string or {"action", "args"}');
+      issues.add([...at, i], 'expected a step string or {"action", "args"}');
     });
+    issues.throwIfAny('PLAN_FILE', file);
+    return steps;
   }
   const out: PlanStep[] = [];
   for (const line of trimmed.split(/\r?\n/)) {

@@ -45,8 +45,22 @@ describe('scene file', () => {
     expect(reject((j) => (j.objects ?? []).push({ id: 'apple', category: 'apple', room: 'kitchen' }))).toBe("home.json: objects[16].id: duplicate id 'apple'");
     expect(reject((j) => ((j.objects ?? [])[1].flags = ['open']))).toBe("home.json: objects[1].flags: 'counter' is open but not openable");
   });
-  it('reports invalid JSON', () => {
-    expect(() => parseScene('{"rooms": [', 'x.json')).toThrow(/x\.json: not valid JSON/);
+  it('reports invalid JSON at line:col', () => {
+    expect(() => parseScene('{"rooms": [', 'x.json')).toThrow(/^x\.json:1:12: invalid JSON/);
+  });
+  it('reports every planted error, each with its path: three schema errors, then three reference errors', () => {
+    const schema = reject((j) => {
+      (j.rooms[1] as { area: number }).area = -3;
+      (j.objects ?? [])[2].affordances = ['flyable' as 'openable'];
+      (j.robot as { room: unknown }).room = 7;
+    });
+    expect(schema.split('; ').map((m) => m.replace(/^home\.json: /, '').split(':')[0])).toEqual(['rooms[1].area', 'objects[2].affordances[0]', 'robot.room']);
+    const refs = reject((j) => {
+      j.connections?.push({ a: 'kitchen', b: 'garage' });
+      (j.objects ?? [])[0].room = 'attic';
+      j.robot = { room: 'nowhere' };
+    });
+    expect(refs).toBe("home.json: connections[3].b: unknown room 'garage'; objects[0].room: unknown room 'attic'; robot.room: unknown room 'nowhere'");
   });
   it('round-trips through sceneToJson', () => {
     const s = sceneFromJson(testSceneJson());

@@ -1,11 +1,12 @@
 /**
  * The JSON scene file: rooms, doors, objects (with affordances), object
  * relations, flags and the robot. Validated with zod, then cross-checked:
- * every id must resolve, and the error names the JSON field path
- * (`connections[2].b: unknown room 'hall_9'`).
+ * every id must resolve, and the error names the JSON field path of every
+ * issue found (`x.json: connections[2].b: unknown room 'hall_9'; robot.room: …`).
  */
 import { z } from 'zod';
-import { InputError } from '../core/errors.js';
+import { IssueList, IssuesError } from '../core/issues.js';
+import { parseJsonText } from '../core/json-text.js';
 import { Scene } from './scene.js';
 import { WorldState } from './state.js';
 import { AFFORDANCES, APPLIANCE_KINDS, FLAGS, OBJECT_RELATIONS, type Affordance, type ApplianceKind, type Flag, type RelationFact, type Room, type RoomConnection, type SceneObject } from './types.js';
@@ -43,54 +44,39 @@ export type SceneFile = z.input<typeof sceneFileSchema>;
 /** Appliances whose operation is safety-critical by default (heat and running water). */
 export const SAFETY_CRITICAL_APPLIANCES: readonly ApplianceKind[] = ['stove', 'oven', 'microwave', 'sink'];
 
-function pathText(path: readonly PropertyKey[]): string {
-  let s = '';
-  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s === '' ? String(p) : `.${String(p)}`;
-  return s === '' ? '(root)' : s;
-}
-
-function fail(file: string | undefined, path: readonly PropertyKey[], msg: string): never {
-  throw new InputError('SCENE_FILE', `${file ? `${file}: ` : ''}${pathText(path)}: ${msg}`);
-}
-
 /** Parses and cross-checks a scene from JSON text. */
 export function parseScene(text: string, file?: string): Scene {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new InputError('SCENE_FILE', `${file ? `${file}: ` : ''}not valid JSON: ${(e as Error).message}`);
-  }
-  return sceneFromJson(raw, file);
+  return sceneFromJson(parseJsonText(text, file ?? '<scene>', 'SCENE_FILE'), file);
 }
 
 /** Validates a parsed JSON value as a scene file and builds the scene. */
 export function sceneFromJson(raw: unknown, file?: string): Scene {
   const parsed = sceneFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail(file, issue.path, issue.message);
-  }
+  if (!parsed.success) throw new IssuesError('SCENE_FILE', file, parsed.error.issues);
   const f = parsed.data;
+  // Every reference is checked and every issue collected; the rooms of objects are resolved only
+  // once the references hold (the support chains need them).
+  const issues = new IssueList();
+  const fail = (path: readonly PropertyKey[], msg: string): void => issues.add(path, msg);
   const roomIds = new Set<string>();
   const rooms: Room[] = [];
   f.rooms.forEach((r, i) => {
-    if (roomIds.has(r.id)) fail(file, ['rooms', i, 'id'], `duplicate room id '${r.id}'`);
+    if (roomIds.has(r.id)) return fail(['rooms', i, 'id'], `duplicate room id '${r.id}'`);
     roomIds.add(r.id);
     rooms.push({ id: r.id, type: r.type, area: r.area, ...(r.center ? { center: r.center } : {}) });
   });
   const roomById = new Map(rooms.map((r) => [r.id, r]));
   const connections: RoomConnection[] = [];
   f.connections.forEach((c, i) => {
-    for (const end of ['a', 'b'] as const) {
-      if (!roomIds.has(c[end])) fail(file, ['connections', i, end], `unknown room '${c[end]}'`);
-    }
-    if (c.a === c.b) fail(file, ['connections', i, 'b'], `a room cannot connect to itself ('${c.a}')`);
+    const unknown = (['a', 'b'] as const).filter((end) => !roomIds.has(c[end]));
+    for (const end of unknown) fail(['connections', i, end], `unknown room '${c[end]}'`);
+    if (unknown.length > 0) return;
+    if (c.a === c.b) return fail(['connections', i, 'b'], `a room cannot connect to itself ('${c.a}')`);
     let length = c.length;
     if (length === undefined) {
       const ca = roomById.get(c.a)?.center;
       const cb = roomById.get(c.b)?.center;
-      if (!ca || !cb) fail(file, ['connections', i, 'length'], `no length given and room '${!ca ? c.a : c.b}' has no center`);
+      if (!ca || !cb) return fail(['connections', i, 'length'], `no length given and room '${!ca ? c.a : c.b}' has no center`);
       length = Math.hypot(ca[0] - cb[0], ca[1] - cb[1]);
     }
     connections.push({ a: c.a, b: c.b, length });
@@ -99,11 +85,11 @@ export function sceneFromJson(raw: unknown, file?: string): Scene {
   const objIds = new Set<string>();
   const objects: SceneObject[] = [];
   f.objects.forEach((o, i) => {
-    if (objIds.has(o.id) || roomIds.has(o.id)) fail(file, ['objects', i, 'id'], `duplicate id '${o.id}'`);
+    if (objIds.has(o.id) || roomIds.has(o.id)) fail(['objects', i, 'id'], `duplicate id '${o.id}'`);
     objIds.add(o.id);
-    if (o.room !== undefined && !roomIds.has(o.room)) fail(file, ['objects', i, 'room'], `unknown room '${o.room}'`);
+    if (o.room !== undefined && !roomIds.has(o.room)) fail(['objects', i, 'room'], `unknown room '${o.room}'`);
     const affordances: Affordance[] = o.affordances ?? [];
-    if (o.appliance !== undefined && !affordances.includes('toggleable')) fail(file, ['objects', i, 'appliance'], `appliance '${o.id}' must be toggleable`);
+    if (o.appliance !== undefined && !affordances.includes('toggleable')) fail(['objects', i, 'appliance'], `appliance '${o.id}' must be toggleable`);
     objects.push({
       id: o.id,
       category: o.category,
@@ -116,10 +102,10 @@ export function sceneFromJson(raw: unknown, file?: string): Scene {
   const relations: RelationFact[] = [];
   const support = new Map<string, string>();
   f.relations.forEach((r, i) => {
-    for (const end of ['a', 'b'] as const) {
-      if (!objIds.has(r[end])) fail(file, ['relations', i, end], roomIds.has(r[end]) ? `'${r[end]}' is a room, not an object` : `unknown object '${r[end]}'`);
-    }
-    if (r.a === r.b) fail(file, ['relations', i, 'b'], `an object cannot be related to itself ('${r.a}')`);
+    const unknown = (['a', 'b'] as const).filter((end) => !objIds.has(r[end]));
+    for (const end of unknown) fail(['relations', i, end], roomIds.has(r[end]) ? `'${r[end]}' is a room, not an object` : `unknown object '${r[end]}'`);
+    if (unknown.length > 0) return;
+    if (r.a === r.b) return fail(['relations', i, 'b'], `an object cannot be related to itself ('${r.a}')`);
     if (r.rel !== 'next_to') {
       const prev = support.get(r.a);
       if (prev === undefined) support.set(r.a, r.b);
@@ -128,48 +114,57 @@ export function sceneFromJson(raw: unknown, file?: string): Scene {
   });
 
   const robot = f.robot;
-  if (!roomIds.has(robot.room)) fail(file, ['robot', 'room'], `unknown room '${robot.room}'`);
+  if (!roomIds.has(robot.room)) fail(['robot', 'room'], `unknown room '${robot.room}'`);
   for (const k of ['near', 'holding'] as const) {
     const v = robot[k];
-    if (v !== undefined && v !== null && !objIds.has(v)) fail(file, ['robot', k], `unknown object '${v}'`);
+    if (v !== undefined && v !== null && !objIds.has(v)) fail(['robot', k], `unknown object '${v}'`);
   }
   const holding = robot.holding ?? null;
-  if (holding !== null && support.has(holding)) fail(file, ['robot', 'holding'], `held object '${holding}' also rests in or on '${support.get(holding)}'`);
-
-  // Each object's room: its own, or that of what it rests in/on, or the robot's when held.
-  const roomOf = new Map<string, string>();
-  const resolve = (oid: string, seen: Set<string>): string | undefined => {
-    const known = roomOf.get(oid);
-    if (known) return known;
-    const idx = f.objects.findIndex((o) => o.id === oid);
-    const own = f.objects[idx].room;
-    let r: string | undefined = own;
-    if (r === undefined && oid === holding) r = robot.room;
-    if (r === undefined) {
-      const s = support.get(oid);
-      if (s !== undefined) {
-        if (seen.has(s)) fail(file, ['objects', idx], `support cycle through '${oid}'`);
-        seen.add(oid);
-        r = resolve(s, seen);
-      }
-    }
-    if (r !== undefined) roomOf.set(oid, r);
-    return r;
-  };
-  f.objects.forEach((o, i) => {
-    if (resolve(o.id, new Set([o.id])) === undefined) fail(file, ['objects', i, 'room'], `object '${o.id}' has no room and rests in/on nothing`);
-  });
+  if (holding !== null && support.has(holding)) fail(['robot', 'holding'], `held object '${holding}' also rests in or on '${support.get(holding)}'`);
 
   const flags: [string, Flag[]][] = [];
   f.objects.forEach((o, i) => {
     const fl = o.flags ?? [];
     const obj = objects[i];
     for (const [flag, need] of [['open', 'openable'], ['toggled', 'toggleable']] as const) {
-      if (fl.includes(flag) && !obj.affordances.includes(need)) fail(file, ['objects', i, 'flags'], `'${o.id}' is ${flag} but not ${need}`);
+      if (fl.includes(flag) && !obj.affordances.includes(need)) fail(['objects', i, 'flags'], `'${o.id}' is ${flag} but not ${need}`);
     }
     if (fl.length > 0) flags.push([o.id, fl]);
   });
 
+  issues.throwIfAny('SCENE_FILE', file);
+
+  // Each object's room: its own, or that of what it rests in/on, or the robot's when held.
+  const roomOf = new Map<string, string>();
+  /** The object's room; undefined when it has none, null when its support chain is a cycle (reported). */
+  const resolve = (oid: string, seen: Set<string>): string | undefined | null => {
+    const known = roomOf.get(oid);
+    if (known) return known;
+    const idx = f.objects.findIndex((o) => o.id === oid);
+    const own = f.objects[idx].room;
+    let r: string | undefined | null = own;
+    if (r === undefined && oid === holding) r = robot.room;
+    if (r === undefined) {
+      const s = support.get(oid);
+      if (s !== undefined) {
+        if (seen.has(s)) {
+          fail(['objects', idx], `support cycle through '${oid}'`);
+          return null;
+        }
+        seen.add(oid);
+        r = resolve(s, seen);
+      }
+    }
+    if (typeof r === 'string') roomOf.set(oid, r);
+    return r;
+  };
+  for (const [i, o] of f.objects.entries()) {
+    const r = resolve(o.id, new Set([o.id]));
+    if (r === null) break;
+    if (r === undefined) fail(['objects', i, 'room'], `object '${o.id}' has no room and rests in/on nothing`);
+  }
+
+  issues.throwIfAny('SCENE_FILE', file);
   const state = new WorldState({ room: robot.room, near: robot.near ?? null, holding }, relations, roomOf, flags);
   return new Scene(f.name ?? file ?? 'scene', rooms, connections, objects, state);
 }

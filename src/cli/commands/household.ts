@@ -99,7 +99,7 @@ function loadSceneOrTask(path: string): { scene: ReturnType<typeof sceneFromJson
   if (typeof raw === 'object' && raw !== null && 'scene' in raw) {
     const t = raw as { scene: unknown; goal?: unknown; referencePlan?: unknown };
     const plan = Array.isArray(t.referencePlan) ? parsePlanText(JSON.stringify(t.referencePlan), `${path}#referencePlan`) : undefined;
-    return { scene: sceneFromJson(t.scene, `${path}#scene`), ...(t.goal !== undefined ? { goal: goalFromJson(t.goal, path, 'goal') } : {}), ...(plan ? { plan } : {}) };
+    return { scene: sceneFromJson(t.scene, `${path}#scene`), ...(t.goal !== undefined ? { goal: goalFromJson(t.goal, path, ['goal']) } : {}), ...(plan ? { plan } : {}) };
   }
   return { scene: sceneFromJson(raw, path) };
 }

@@ -40,7 +40,7 @@ export type { KitchenObservation, NamedObservation } from './observation.js';
 export { goalSatisfied, alternativeSatisfied, satisfiedAlternative, countMet, pairMet } from './goal.js';
 export type { GoalPair, GoalAlternative, GoalSet } from './goal.js';
 export { planningReward, planningTerminal, evaluationReward } from './reward.js';
-export { loadTask, parseTask, taskToJson, taskFileSchema, formatFieldPath } from './task.js';
+export { loadTask, parseTask, taskToJson, taskFileSchema } from './task.js';
 export type { KitchenTask, KitchenTaskFile, ParseTaskOptions } from './task.js';
 export { generateTasks } from './generator.js';
 export type { GenerateTasksOptions, GeneratedTask } from './generator.js';

@@ -84,6 +84,11 @@ describe('kitchen layouts', () => {
     expect(() => loadLayout('galey')).toThrow(/unknown kitchen 'galey'/);
   });
 
+  it('reports every planted error with its path', () => {
+    const raw = { room: { p: { g: { A: { is_open: 'yes' } } } }, edges: [{ link: ['p'], cost: 1 }, { link: ['p', 'q'], cost: -2 }] };
+    expect(() => parseLayout(raw, 'bad', 'bad.json')).toThrow(/^bad\.json: room\.p\.g\.A\.is_open: [^;]+; edges\[0\]\.link(\[1\])?: [^;]+; edges\[1\]\.cost: [^;]+$/);
+  });
+
   it('classifies every area by name, and exactly surfaces, shelves and Human_Hand start open', () => {
     expect(areaKind('Fridge_Cooler_Layer')).toBe('inner_space');
     expect(areaKind('Snack_Pantry_Cabinet')).toBe('cabinet');

@@ -8,6 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { GroundplanError, InputError } from '../../core/errors.js';
+import { IssueList, IssuesError } from '../../core/issues.js';
+import { parseJsonText } from '../../core/json-text.js';
 import { packageDataPath } from '../../core/package-data.js';
 
 /** The five kitchens shipped with the package. */
@@ -72,11 +74,7 @@ const rawLayoutSchema = z.object({
 export function parseLayout(raw: unknown, name: string, file?: string): KitchenLayout {
   const parsed = rawLayoutSchema.safeParse(raw);
   const where = file ?? name;
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue.path.map(String).join('.');
-    throw new InputError('KITCHEN_LAYOUT', `${where}: ${path || '<root>'}: ${issue.message}`);
-  }
+  if (!parsed.success) throw new IssuesError('KITCHEN_LAYOUT', where, parsed.error.issues);
   const { room, edges } = parsed.data;
   const poses: string[] = [];
   const poseIndex = new Map<string, number>();
@@ -94,12 +92,14 @@ export function parseLayout(raw: unknown, name: string, file?: string): KitchenL
   const furniture: string[] = [];
   const poseOf: number[] = [];
   const open: number[] = [];
+  const issues = new IssueList();
   for (const [pose, groups] of Object.entries(room)) {
     const p = internPose(pose);
     for (const [group, members] of Object.entries(groups)) {
       for (const [area, info] of Object.entries(members)) {
         if (areaIndex.has(area)) {
-          throw new InputError('KITCHEN_LAYOUT', `${where}: room.${pose}.${group}.${area}: duplicate area name '${area}'`);
+          issues.add(['room', pose, group, area], `duplicate area name '${area}'`);
+          continue;
         }
         areaIndex.set(area, areas.length);
         areas.push(area);
@@ -109,6 +109,7 @@ export function parseLayout(raw: unknown, name: string, file?: string): KitchenL
       }
     }
   }
+  issues.throwIfAny('KITCHEN_LAYOUT', where);
   const adj: Array<Array<[number, number]>> = [];
   for (const e of edges) {
     const a = internPose(e.link[0]);
@@ -175,11 +176,11 @@ export function loadLayout(name: KitchenName | string): KitchenLayout {
 
 /** Load a layout file in the RoboCasa/Tru-POMDP format from any path. */
 export function loadLayoutFile(file: string, name: string): KitchenLayout {
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new InputError('KITCHEN_LAYOUT', `${file}: cannot read layout: ${(err as Error).message}`, undefined, { cause: err });
   }
-  return parseLayout(raw, name, file);
+  return parseLayout(parseJsonText(text, file, 'KITCHEN_LAYOUT'), name, file);
 }

@@ -4,16 +4,18 @@
  *   task:{description|instruction, goal_set:[[{target_area, placed_object}]]}}`
  * plus optional `kitchen` and `level` fields (the authors' files name neither:
  * the caller then passes the kitchen). Validated with zod, then checked against
- * the kitchen; every rejection names the file and the JSON field path.
+ * the kitchen; a rejection names the file and every JSON field path that is
+ * wrong (all schema issues, then all cross-checks against the kitchen).
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../../core/errors.js';
+import { IssueList, IssuesError } from '../../core/issues.js';
+import { parseJsonText } from '../../core/json-text.js';
 import type { KitchenLevel } from './config.js';
 import type { GoalAlternative, GoalPair, GoalSet } from './goal.js';
 import { KITCHEN_NAMES, isKitchenName, loadLayout, type KitchenName } from './layout.js';
 import { EMPTY_HAND, IN_HAND, makeWorld, type KitchenState, type KitchenWorld } from './state.js';
-import { jsonErrorOffset, lineCol } from './json-error.js';
 import { didYouMean } from './suggest.js';
 
 const placementSchema = z.object({ area: z.string().min(1), placed_object: z.string().min(1) });
@@ -67,69 +69,58 @@ export interface ParseTaskOptions {
   file?: string;
 }
 
-/** `placement[3].area` from a zod path. */
-export function formatFieldPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const k of path) {
-    if (typeof k === 'number') out += `[${k}]`;
-    else out += out === '' ? String(k) : `.${String(k)}`;
-  }
-  return out || '<root>';
-}
-
-function fail(where: string, field: string, message: string): never {
-  throw new InputError('KITCHEN_TASK', `${where}: ${field}: ${message}`);
-}
-
-/** Validate a parsed JSON value as a task. Throws `InputError` naming the field path. */
+/** Validate a parsed JSON value as a task. Throws an `IssuesError` naming the file and every field path that is wrong. */
 export function parseTask(raw: unknown, options: ParseTaskOptions = {}): KitchenTask {
   const where = options.file ?? '<task>';
   const parsed = taskFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail(where, formatFieldPath(issue.path), issue.message);
-  }
+  if (!parsed.success) throw new IssuesError('KITCHEN_TASK', where, parsed.error.issues);
   const t = parsed.data;
+  const issues = new IssueList();
 
-  let kitchenName: string;
+  let kitchenName: string | undefined;
   if (t.kitchen !== undefined) {
-    if (!isKitchenName(t.kitchen)) fail(where, 'kitchen', `unknown kitchen '${t.kitchen}'${didYouMean(t.kitchen, KITCHEN_NAMES)} (known: ${KITCHEN_NAMES.join(', ')})`);
-    if (options.kitchen !== undefined && options.kitchen !== t.kitchen) {
-      fail(where, 'kitchen', `file says kitchen '${t.kitchen}' but '${options.kitchen}' was requested`);
-    }
-    kitchenName = t.kitchen;
-  } else {
-    if (options.kitchen === undefined) fail(where, 'kitchen', `the file names no kitchen: pass one (${KITCHEN_NAMES.join(', ')})`);
-    if (!isKitchenName(options.kitchen)) fail(where, 'kitchen', `unknown kitchen '${options.kitchen}'${didYouMean(options.kitchen, KITCHEN_NAMES)}`);
-    kitchenName = options.kitchen;
-  }
+    if (!isKitchenName(t.kitchen)) issues.add(['kitchen'], `unknown kitchen '${t.kitchen}'${didYouMean(t.kitchen, KITCHEN_NAMES)} (known: ${KITCHEN_NAMES.join(', ')})`);
+    else if (options.kitchen !== undefined && options.kitchen !== t.kitchen) issues.add(['kitchen'], `file says kitchen '${t.kitchen}' but '${options.kitchen}' was requested`);
+    else kitchenName = t.kitchen;
+  } else if (options.kitchen === undefined) issues.add(['kitchen'], `the file names no kitchen: pass one (${KITCHEN_NAMES.join(', ')})`);
+  else if (!isKitchenName(options.kitchen)) issues.add(['kitchen'], `unknown kitchen '${options.kitchen}'${didYouMean(options.kitchen, KITCHEN_NAMES)}`);
+  else kitchenName = options.kitchen;
+  // without a kitchen nothing else can be checked
+  issues.throwIfAny('KITCHEN_TASK', where);
   const kitchen = kitchenName as KitchenName;
   const layout = loadLayout(kitchen);
-  const areaOf = (name: string, field: string): number => {
+  /** The area's index, or -1 (with an issue) when the kitchen has no such area. */
+  const areaOf = (name: string, path: PropertyKey[]): number => {
     const i = layout.areaIndex.get(name);
-    if (i === undefined) fail(where, field, `unknown area '${name}' in kitchen ${kitchen}${didYouMean(name, layout.areas)}`);
-    return i;
+    if (i !== undefined) return i;
+    issues.add(path, `unknown area '${name}' in kitchen ${kitchen}${didYouMean(name, layout.areas)}`);
+    return -1;
   };
 
   const objects: string[] = [];
   const firstAt = new Map<string, string>();
   const areas: number[] = [];
   t.placement.forEach((p, i) => {
-    const area = areaOf(p.area, `placement[${i}].area`);
+    const area = areaOf(p.area, ['placement', i, 'area']);
     const prev = firstAt.get(p.placed_object);
-    if (prev !== undefined) fail(where, `placement[${i}].placed_object`, `object '${p.placed_object}' is placed twice (also at ${prev})`);
+    if (prev !== undefined) {
+      issues.add(['placement', i, 'placed_object'], `object '${p.placed_object}' is placed twice (also at ${prev})`);
+      return;
+    }
     firstAt.set(p.placed_object, `placement[${i}]`);
     objects.push(p.placed_object);
     areas.push(area);
   });
-  const robot = areaOf(t.robot.location, 'robot.location');
+  const robot = areaOf(t.robot.location, ['robot', 'location']);
   let hand = EMPTY_HAND;
   if (t.robot.object_in_hand !== '') {
     const prev = firstAt.get(t.robot.object_in_hand);
-    if (prev !== undefined) fail(where, 'robot.object_in_hand', `object '${t.robot.object_in_hand}' is both in the hand and at ${prev}`);
-    hand = objects.length;
-    objects.push(t.robot.object_in_hand);
-    areas.push(IN_HAND);
+    if (prev !== undefined) issues.add(['robot', 'object_in_hand'], `object '${t.robot.object_in_hand}' is both in the hand and at ${prev}`);
+    else {
+      hand = objects.length;
+      objects.push(t.robot.object_in_hand);
+      areas.push(IN_HAND);
+    }
   }
   const world = makeWorld(layout, objects);
 
@@ -137,15 +128,14 @@ export function parseTask(raw: unknown, options: ParseTaskOptions = {}): Kitchen
     const seen = new Map<number, number>();
     const pairs: GoalPair[] = [];
     alt.forEach((g, j) => {
-      const field = `task.goal_set[${i}][${j}]`;
+      const path = ['task', 'goal_set', i, j];
       const object = world.objectIndex.get(g.placed_object);
-      if (object === undefined) {
-        fail(where, `${field}.placed_object`, `unknown object '${g.placed_object}' (not in placement or hand)${didYouMean(g.placed_object, objects)}`);
-      }
-      const area = areaOf(g.target_area, `${field}.target_area`);
+      if (object === undefined) issues.add([...path, 'placed_object'], `unknown object '${g.placed_object}' (not in placement or hand)${didYouMean(g.placed_object, objects)}`);
+      const area = areaOf(g.target_area, [...path, 'target_area']);
+      if (object === undefined || area < 0) return;
       const prevArea = seen.get(object);
       if (prevArea !== undefined && prevArea !== area) {
-        fail(where, `${field}.placed_object`, `object '${g.placed_object}' has two target areas in one goal ('${layout.areas[prevArea]}' and '${g.target_area}')`);
+        issues.add([...path, 'placed_object'], `object '${g.placed_object}' has two target areas in one goal ('${layout.areas[prevArea]}' and '${g.target_area}')`);
       }
       if (prevArea === undefined) {
         seen.set(object, area);
@@ -154,6 +144,7 @@ export function parseTask(raw: unknown, options: ParseTaskOptions = {}): Kitchen
     });
     return pairs;
   });
+  issues.throwIfAny('KITCHEN_TASK', where);
 
   const initial: KitchenState = {
     robot,
@@ -182,19 +173,7 @@ export function loadTask(file: string, options: { kitchen?: string } = {}): Kitc
   } catch (err) {
     throw new InputError('KITCHEN_TASK', `${file}: cannot read task file: ${(err as Error).message}`, undefined, { cause: err });
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    const msg = (err as Error).message;
-    const off = jsonErrorOffset(text);
-    let at = '';
-    if (off !== undefined) {
-      const { line, col } = lineCol(text, off);
-      at = `:${line}:${col}`;
-    }
-    throw new InputError('KITCHEN_TASK', `${file}${at}: invalid JSON: ${msg}`, undefined, { cause: err });
-  }
+  const raw = parseJsonText(text, file, 'KITCHEN_TASK');
   return parseTask(raw, { ...options, file });
 }
 

@@ -1,8 +1,10 @@
 /**
- * Locating a JSON syntax error: Node's `JSON.parse` messages do not always
- * carry a position, so a small recursive-descent validator finds the offset
- * of the first offending character and we turn it into line:col.
+ * Reading JSON text with located syntax errors: Node's `JSON.parse` messages
+ * do not always carry a position, so a small recursive-descent validator finds
+ * the offset of the first offending character and we turn it into line:col
+ * (`task.json:3:13: invalid JSON: …`).
  */
+import { InputError } from './errors.js';
 
 /** Offset of the first syntax error in `text`, or undefined when it is valid JSON. */
 export function jsonErrorOffset(text: string): number | undefined {
@@ -104,4 +106,19 @@ export function jsonErrorOffset(text: string): number | undefined {
 export function lineCol(text: string, offset: number): { line: number; col: number } {
   const before = text.slice(0, offset).split('\n');
   return { line: before.length, col: before[before.length - 1].length + 1 };
+}
+
+/** `JSON.parse`, with a syntax error thrown as an `InputError` at `file:line:col`. */
+export function parseJsonText(text: string, file: string, code: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const off = jsonErrorOffset(text);
+    let at = '';
+    if (off !== undefined) {
+      const { line, col } = lineCol(text, off);
+      at = `:${line}:${col}`;
+    }
+    throw new InputError(code, `${file}${at}: invalid JSON: ${(err as Error).message}`, undefined, { cause: err });
+  }
 }
