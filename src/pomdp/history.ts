@@ -1,8 +1,11 @@
 /**
  * An action–observation history with cheap push/pop, shared by the solvers
- * (trials add and remove entries) and by problem hooks that read it.
+ * (trials add and remove entries) and by problem hooks that read it. It
+ * depends on nothing else in the POMDP layer; the model interface builds on it.
  */
-import type { Obs } from './model.js';
+
+/** An observation id; numeric ids are fastest (and sort in tree order). */
+export type Obs = number | string;
 
 export class History {
   private readonly acts: number[] = [];

@@ -10,10 +10,9 @@
  * reference problems use small integers, which makes particles cheap.
  */
 import type { Rng } from '../core/rng.js';
-import type { History } from './history.js';
+import type { History, Obs } from './history.js';
 
-/** An observation id; numeric ids are fastest (and sort in tree order). */
-export type Obs = number | string;
+export type { Obs } from './history.js';
 
 /** The result of one simulated step. */
 export interface StepOutcome<S> {
