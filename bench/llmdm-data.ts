@@ -15,6 +15,11 @@ export const LLMDM_DIR =
   [fileURLToPath(new URL('../../shared/data/llmdm', import.meta.url)), fileURLToPath(new URL('../../../shared/data/llmdm', import.meta.url)), resolve(process.cwd(), '../shared/data/llmdm')].find((d) => existsSync(d)) ??
   resolve(process.cwd(), '../shared/data/llmdm');
 
+/** Fails, naming the folder, when the LLM-DM data is missing (tests need it: they must not skip). */
+export function requireLlmdmData(): void {
+  if (!existsSync(join(LLMDM_DIR, 'results'))) throw new Error(`the LLM-DM data folder ../shared/data/llmdm is missing (looked for ${LLMDM_DIR}/results)`);
+}
+
 export const LLMDM_DOMAINS = ['logistics', 'tyreworld', 'household'] as const;
 export type LlmdmDomain = (typeof LLMDM_DOMAINS)[number];
 
