@@ -132,11 +132,26 @@ describe('DESPOT determinism', () => {
     expect(r.action).toBeLessThan(5);
   });
 
-  it('respects a small CPU-time budget', () => {
+  it('spends the time budget as measured by its clock: it stops before a trial would overrun it', () => {
     const spec = makeProblem('tag');
     const init = spec.model.initialParticles();
-    const r = new Despot(spec.model, new Rng(1), { timePerMove: 0.02 }).search(makeBelief(init.states, init.weights));
-    expect(['time', 'gap']).toContain(r.stats.stop);
-    expect(r.stats.trials).toBeGreaterThanOrEqual(1);
+    // A fake clock that advances `step` seconds per reading: each trial is read twice (before and
+    // after), so every trial costs `step`. The search stops once the projected cost of one more
+    // trial, used·(n+1)/n = (n+1)·step, reaches the budget T: after n = ⌈T/step⌉ − 1 trials.
+    for (const [T, step, n] of [
+      [1, 1 / 64, 63],
+      [1, 0.3, 3],
+      [0.5, 1 / 8, 3],
+    ] as const) {
+      let now = 0;
+      const clock = (): number => (now += step);
+      const r = new Despot(spec.model, new Rng(1), { timePerMove: T, clock }).search(makeBelief(init.states, init.weights));
+      expect([T, step, r.stats.stop, r.stats.trials]).toEqual([T, step, 'time', n]);
+      expect(r.stats.searchTime).toBeCloseTo(n * step, 12);
+    }
+    // trials that cost half as much: twice as many fit (2·64 − 1)
+    let now = 0;
+    const slow = new Despot(spec.model, new Rng(1), { timePerMove: 1, clock: () => (now += 1 / 128) }).search(makeBelief(init.states, init.weights));
+    expect(slow.stats.trials).toBe(127);
   });
 });

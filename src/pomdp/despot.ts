@@ -15,7 +15,7 @@ import { History } from './history.js';
 import type { ParticleBelief } from './belief.js';
 import { systematicResample } from './belief.js';
 import { QNode, VNode, countVNodes } from './despot-tree.js';
-import { clockSeconds, type ClockKind } from './clock.js';
+import { readClock, type Clock } from './clock.js';
 import type { PlanStep, Planner } from './planner.js';
 
 export interface DespotOptions {
@@ -29,8 +29,8 @@ export interface DespotOptions {
   lambda?: number;
   /** Seconds per move on `clock` (default 1). ≤ 0: a uniformly random action. */
   timePerMove?: number;
-  /** 'cpu' = process CPU time like the reference's clock() (default), or 'wall'. */
-  clock?: ClockKind;
+  /** 'cpu' = process CPU time like the reference's clock() (default), 'wall', or a function returning seconds. */
+  clock?: Clock;
   /** Stop after this many trials (in addition to the time budget). */
   maxTrials?: number;
   /** Max default-policy rollout steps from a node (default 90; also capped by D). */
@@ -83,7 +83,7 @@ export class Despot<S> implements Planner<S> {
   readonly xi: number;
   readonly lambda: number;
   readonly timePerMove: number;
-  private readonly clockKind: ClockKind;
+  private readonly clock: Clock;
   private readonly maxPolicySimLen: number;
   private readonly gamma: number;
   private readonly gammaPow: Float64Array;
@@ -103,7 +103,7 @@ export class Despot<S> implements Planner<S> {
     this.xi = options.xi ?? 0.95;
     this.lambda = options.lambda ?? 0;
     this.timePerMove = options.timePerMove ?? 1;
-    this.clockKind = options.clock ?? 'cpu';
+    this.clock = options.clock ?? 'cpu';
     this.maxPolicySimLen = options.maxPolicySimLen ?? 90;
     if (!(this.k >= 1) || !Number.isInteger(this.k)) throw new GroundplanError('POMDP_OPTION', `DESPOT: K must be a positive integer, got ${this.k}`);
     if (!(this.d >= 1) || !Number.isInteger(this.d)) throw new GroundplanError('POMDP_OPTION', `DESPOT: depth must be a positive integer, got ${this.d}`);
@@ -123,7 +123,7 @@ export class Despot<S> implements Planner<S> {
 
   /** Plan one move from `belief` after `history` (the real episode history). */
   search(belief: ParticleBelief<S>, history: History = new History()): DespotResult<S> {
-    const t0 = clockSeconds(this.clockKind);
+    const t0 = readClock(this.clock);
     this.history = history;
     const histSize = history.size;
     this.expanded = 0;
@@ -140,7 +140,7 @@ export class Despot<S> implements Planner<S> {
     if (this.timePerMove <= 0 && this.options.maxTrials === undefined) {
       const acts = this.legal(root);
       const action = acts[this.rng.int(acts.length)];
-      return { action, value: 0, stats: this.stats(root, 0, 0, clockSeconds(this.clockKind) - t0, 'no-time') };
+      return { action, value: 0, stats: this.stats(root, 0, 0, readClock(this.clock) - t0, 'no-time') };
     }
     this.initBounds(root);
     let trials = 0;
@@ -154,10 +154,10 @@ export class Despot<S> implements Planner<S> {
         stop = 'cancelled';
         break;
       }
-      const s = clockSeconds(this.clockKind);
+      const s = readClock(this.clock);
       const leaf = this.trial(root);
       this.backup(leaf);
-      used += clockSeconds(this.clockKind) - s;
+      used += readClock(this.clock) - s;
       trials++;
       history.truncate(histSize);
       if (root.upper - root.lower <= 1e-6) {
@@ -177,7 +177,7 @@ export class Despot<S> implements Planner<S> {
     const result: DespotResult<S> = {
       action: best.action,
       value: best.value,
-      stats: this.stats(root, trials, used, clockSeconds(this.clockKind) - t0, stop),
+      stats: this.stats(root, trials, used, readClock(this.clock) - t0, stop),
     };
     if (this.options.keepTree) result.root = root;
     return result;

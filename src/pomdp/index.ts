@@ -25,6 +25,6 @@ export { VNode, QNode, forEachVNode, countVNodes } from './despot-tree.js';
 export { Pomcp, type PomcpOptions } from './pomcp.js';
 export type { Planner, PlanStep, SearchStats } from './planner.js';
 export { runEpisode, episodeRngs, type EpisodeOptions, type EpisodeResult, type EpisodeEvent, type StepRecord } from './episode.js';
-export { clockSeconds, type ClockKind } from './clock.js';
+export { clockSeconds, readClock, type Clock, type ClockKind } from './clock.js';
 export * from './problems/index.js';
 export { summarizeEpisodes, type EpisodeSummary, type EpisodeSummaryInput, type MeanSe } from './summary.js';

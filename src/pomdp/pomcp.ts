@@ -10,13 +10,13 @@ import type { Obs, PomdpModel } from './model.js';
 import { range } from './model.js';
 import type { ParticleBelief } from './belief.js';
 import { History } from './history.js';
-import { clockSeconds, type ClockKind } from './clock.js';
+import { readClock, type Clock } from './clock.js';
 import type { PlanStep, Planner } from './planner.js';
 
 export interface PomcpOptions {
   /** Seconds per move on `clock` (default 1). */
   timePerMove?: number;
-  clock?: ClockKind;
+  clock?: Clock;
   /** Stop after this many simulations (in addition to the time budget). */
   maxSimulations?: number;
   /** UCB1 exploration constant (default maxReward − minReward). */
@@ -66,7 +66,7 @@ export class Pomcp<S> implements Planner<S> {
     this.maxDepth = 0;
     this.nodes = 1;
     const root = new VN();
-    const t0 = clockSeconds(clock);
+    const t0 = readClock(clock);
     let sims = 0;
     const cum = new Float64Array(belief.weights.length);
     let acc = 0;
@@ -78,7 +78,7 @@ export class Pomcp<S> implements Planner<S> {
       history.truncate(h0);
       sims++;
       if (sims >= maxSims) break;
-      if ((sims & 7) === 0 && clockSeconds(clock) - t0 >= T) break;
+      if ((sims & 7) === 0 && readClock(clock) - t0 >= T) break;
     }
     let best = -Infinity;
     let action = this.all[0];
@@ -90,7 +90,7 @@ export class Pomcp<S> implements Planner<S> {
     }
     return {
       action,
-      stats: { trials: sims, nodes: this.nodes, expanded: 0, maxTrialDepth: this.maxDepth, searchTime: clockSeconds(clock) - t0, rootLower: best, rootUpper: best },
+      stats: { trials: sims, nodes: this.nodes, expanded: 0, maxTrialDepth: this.maxDepth, searchTime: readClock(clock) - t0, rootLower: best, rootUpper: best },
     };
   }
 

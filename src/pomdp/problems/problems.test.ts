@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { createTag, tagTables, TAG_ACTION } from './tag.js';
 import { createRockSample, RS_SAMPLE } from './rocksample.js';
 import { makeProblem } from './index.js';
 import { InputError } from '../../core/errors.js';
+import { freeCells, referenceOpponentMoves, type Cell } from './test-support.js';
 
 describe('Tag', () => {
   const model = createTag();
@@ -32,15 +32,33 @@ describe('Tag', () => {
     expect(r3.reward).toBe(-1);
     expect(r3.observation).toBe(13);
   });
-  it('step is a deterministic function of the random number (fast-check)', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 840 }), fc.double({ min: 0, max: 0.999999, noNaN: true }), fc.integer({ min: 0, max: 4 }), (s, u, a) => {
-        const x = { ...model.step(s, u, a) };
-        const y = { ...model.step(s, u, a) };
-        expect(x).toEqual(y);
-        if (!x.terminal) expect(model.obsProb(x.observation, x.state, a)).toBe(1);
-      }),
-    );
+  it("over the scenario number, every state's next opponent cell follows the reference rule, and the robot moves as told", () => {
+    // the reference map (examples/cpp_models/tag), copied from its definition
+    const cells = freeCells(['#####...##', '#####...##', '#####...##', '..........', '..........']);
+    expect(cells).toHaveLength(29);
+    const at = (c: Cell): number => cells.findIndex((d) => d.x === c.x && d.y === c.y);
+    const N = 1000; // u = (i + ½)/N: the cumulative thresholds are multiples of 0.2, so counts are exact
+    for (let rob = 0; rob < 29; rob++) {
+      for (let opp = 0; opp < 29; opp++) {
+        const want = referenceOpponentMoves(cells, cells[rob], cells[opp]);
+        for (const [a, dx, dy] of [[0, 0, 1], [1, 1, 0]] as const) {
+          const north = at({ x: cells[rob].x + dx, y: cells[rob].y + dy });
+          const rob2 = north < 0 ? rob : north;
+          const seen = new Map<number, number>();
+          const robots = new Set<number>();
+          let badObs = 0;
+          for (let i = 0; i < N; i++) {
+            const r = model.step(rob * 29 + opp, (i + 0.5) / N, a);
+            robots.add(Math.floor(r.state / 29));
+            if (model.obsProb(r.observation, r.state, a) !== 1) badObs++;
+            seen.set(r.state % 29, (seen.get(r.state % 29) ?? 0) + 1);
+          }
+          const got = [...seen].map(([c, k]) => [c, k / N]).sort((x, y) => x[0] - y[0]);
+          const exp = [...want].map(([c, p]) => [c, Math.round(p * N) / N]).sort((x, y) => x[0] - y[0]);
+          expect({ rob, opp, a, robots: [...robots], badObs, next: got }).toEqual({ rob, opp, a, robots: [rob2], badObs: 0, next: exp });
+        }
+      }
+    }
   });
   it('the MDP policy tags when co-located and the SP bound is ≥ the MDP value', () => {
     for (let c = 0; c < 29; c++) expect(t.policy[c * 29 + c]).toBe(TAG_ACTION);
