@@ -97,8 +97,9 @@ async function demoAgent(opts: DemoCliOptions): Promise<void> {
   registerAgentSynthetic();
   const seed = positive(opts.seed, '--seed', true) ?? 1;
   const problem = RESOURCES.find((r) => r.uri === 'groundplan://demo/kitchen-tidy/problem.pddl')?.read() ?? '';
-  const llm = await resolveLlm({ ...opts, model: opts.model ?? process.env.GROUNDPLAN_MODEL ?? 'synthetic' }, { seed });
-  const client = llm.forEpisode({ problem, plan: KITCHEN_GOLD_PLAN, householdPlan: HOUSEHOLD_DEMO.plan }, seed);
+  const truth = { problem, plan: KITCHEN_GOLD_PLAN, householdPlan: HOUSEHOLD_DEMO.plan };
+  const llm = await resolveLlm({ ...opts, model: opts.model ?? process.env.GROUNDPLAN_MODEL ?? 'synthetic' }, { seed, truth });
+  const client = llm.client;
   // The server is this same CLI, started as a child process and spoken to over stdio.
   const transport = new StdioClientTransport({ command: process.execPath, args: [...process.execArgv, process.argv[1], 'mcp'], cwd: packageRoot(), stderr: 'ignore' });
   const mcp = new Client({ name: 'groundplan-demo-agent', version: SERVER_VERSION });
