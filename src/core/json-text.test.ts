@@ -37,5 +37,6 @@ describe('parseJsonText', () => {
     expect(err).toBeInstanceOf(InputError);
     expect((err as InputError).code).toBe('X_FILE');
     expect((err as Error).message).toMatch(/^f\.json:2:8: invalid JSON: /);
+    expect((err as InputError).span).toMatchObject({ file: 'f.json', start: { line: 2, col: 8, offset: 9 } });
   });
 });

@@ -108,17 +108,18 @@ export function lineCol(text: string, offset: number): { line: number; col: numb
   return { line: before.length, col: before[before.length - 1].length + 1 };
 }
 
-/** `JSON.parse`, with a syntax error thrown as an `InputError` at `file:line:col`. */
+/**
+ * `JSON.parse`, with a syntax error thrown as an `InputError` at `file:line:col`
+ * (the position is also the error's `span`).
+ */
 export function parseJsonText(text: string, file: string, code: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
+    const message = `invalid JSON: ${(err as Error).message}`;
     const off = jsonErrorOffset(text);
-    let at = '';
-    if (off !== undefined) {
-      const { line, col } = lineCol(text, off);
-      at = `:${line}:${col}`;
-    }
-    throw new InputError(code, `${file}${at}: invalid JSON: ${(err as Error).message}`, undefined, { cause: err });
+    if (off === undefined) throw new InputError(code, `${file}: ${message}`, undefined, { cause: err });
+    const pos = { ...lineCol(text, off), offset: off };
+    throw new InputError(code, message, { file, start: pos, end: pos }, { cause: err });
   }
 }

@@ -7,7 +7,8 @@
  * still not valid is (the failure needs semantic reasoning: back to the LLM).
  */
 import type { z } from 'zod';
-import { InputError } from '../core/errors.js';
+import { formatSpan, InputError } from '../core/errors.js';
+import { formatJsonPath, IssuesError } from '../core/issues.js';
 import { goalFromJson, parseGoalText, unknownGoalIds } from '../scenegraph/goal-format.js';
 import { parsePlanText } from '../scenegraph/plan-format.js';
 import { repairPlan } from '../scenegraph/repair.js';
@@ -24,14 +25,23 @@ import type { householdInput, householdRepairInput, householdRepairOutput, house
 type HouseholdIn = z.infer<typeof householdInput>;
 type VerdictOut = NonNullable<z.infer<typeof householdVerifyOutput>['verdict']>;
 
-/** An InputError from the scene/plan/goal readers (`where: message`) as a located diagnostic. */
-function jsonDiagnostic(err: unknown, source: DiagnosticSource, code: string): Diagnostic {
+/**
+ * An error from the scene/plan/goal readers as located diagnostics: one per
+ * issue with its JSON path, a JSON syntax error at its line:col, else the
+ * reader's `where: message` split.
+ */
+function jsonDiagnostics(err: unknown, source: DiagnosticSource, code: string): Diagnostic[] {
+  if (err instanceof IssuesError) return err.issues.map((i) => ({ severity: 'error', code, message: i.message, source, path: formatJsonPath(i.path) }));
   if (!(err instanceof InputError)) throw err;
+  if (err.span) {
+    const message = err.message.slice(formatSpan(err.span).length + 2);
+    return [{ severity: 'error', code, message, source, line: err.span.start.line, col: err.span.start.col }];
+  }
   const m = /^([^:]+?): (.*)$/s.exec(err.message);
   const where = m?.[1];
   const message = m ? m[2] : err.message;
   const line = where ? /^line (\d+)$/.exec(where) : null;
-  return { severity: 'error', code, message, source, ...(line ? { line: Number(line[1]), col: 1 } : where ? { path: where } : {}) };
+  return [{ severity: 'error', code, message, source, ...(line ? { line: Number(line[1]), col: 1 } : where ? { path: where } : {}) }];
 }
 
 interface Loaded {
@@ -49,18 +59,18 @@ function load(args: HouseholdIn): Loaded {
   try {
     scene = typeof args.scene === 'string' ? parseScene(args.scene) : sceneFromJson(args.scene);
   } catch (err) {
-    diagnostics.push(jsonDiagnostic(err, 'scene', 'scene'));
+    diagnostics.push(...jsonDiagnostics(err, 'scene', 'scene'));
   }
   try {
     plan = parsePlanText(typeof args.plan === 'string' ? args.plan : JSON.stringify(args.plan));
   } catch (err) {
-    diagnostics.push(jsonDiagnostic(err, 'plan', 'plan'));
+    diagnostics.push(...jsonDiagnostics(err, 'plan', 'plan'));
   }
   if (args.goal !== undefined) {
     try {
       goal = typeof args.goal === 'string' ? parseGoalText(args.goal) : goalFromJson(args.goal);
     } catch (err) {
-      diagnostics.push(jsonDiagnostic(err, 'goal', 'goal'));
+      diagnostics.push(...jsonDiagnostics(err, 'goal', 'goal'));
     }
   }
   if (scene) {

@@ -101,6 +101,23 @@ describe('household tools on the demo scene', () => {
     expect(householdVerifyOutput.parse(out.structured).diagnostics).toEqual([expect.objectContaining({ source: 'scene', path: 'objects[0].room', code: 'scene' })]);
   });
 
+  it('a scene with three planted errors gives three diagnostics, each at its JSON path; a JSON syntax error is at its line:col', () => {
+    const bad = JSON.parse(scene) as { objects: { room?: string }[]; robot: { room: string }; rooms: { area: unknown }[] };
+    bad.objects[0].room = 'attic';
+    bad.objects[1].room = 'cellar';
+    bad.robot.room = 'garage';
+    const out = runTool('household_verify', { scene: bad, plan: HOUSEHOLD_DEMO.plan }, ctx());
+    const diags = householdVerifyOutput.parse(out.structured).diagnostics;
+    expect(diags.map((d) => [d.path, d.message])).toEqual([
+      ['objects[0].room', "unknown room 'attic'"],
+      ['objects[1].room', "unknown room 'cellar'"],
+      ['robot.room', "unknown room 'garage'"],
+    ]);
+    // Line 2 of the text holds the stray comma before the closing brace at line 3, col 1.
+    const syntax = runTool('household_verify', { scene: '{\n  "rooms": [],\n}', plan: HOUSEHOLD_DEMO.plan }, ctx());
+    expect(householdVerifyOutput.parse(syntax.structured).diagnostics).toEqual([expect.objectContaining({ source: 'scene', line: 3, col: 1, message: expect.stringMatching(/^invalid JSON: /) as unknown })]);
+  });
+
   it('a goal naming an object not in the scene is invalid input', () => {
     const out = runTool('household_verify', { scene, plan: HOUSEHOLD_DEMO.plan, goal: 'on_top(pear, table)' }, ctx());
     expect(out.isError).toBe(true);
