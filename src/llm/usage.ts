@@ -37,6 +37,9 @@ function empty(): KindUsage {
   return { calls: 0, failures: 0, retries: 0, cacheHits: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cachedOutputTokens: 0, asks: 0, repairs: 0, invalidAnswers: 0, latencyMs: 0, meanLatencyMs: 0, maxLatencyMs: 0 };
 }
 
+/** The counts the total adds up over kinds (the mean and the maximum are not sums). */
+const SUMMED = ['calls', 'failures', 'retries', 'cacheHits', 'inputTokens', 'outputTokens', 'cachedInputTokens', 'cachedOutputTokens', 'asks', 'repairs', 'invalidAnswers', 'latencyMs'] as const satisfies ReadonlyArray<keyof KindUsage>;
+
 export class UsageMeter {
   private readonly kinds = new Map<string, KindUsage>();
 
@@ -95,18 +98,7 @@ export class UsageMeter {
       const returned = e.calls - e.failures;
       e.meanLatencyMs = returned > 0 ? e.latencyMs / returned : 0;
       byKind[kind] = e;
-      total.calls += e.calls;
-      total.failures += e.failures;
-      total.retries += e.retries;
-      total.cacheHits += e.cacheHits;
-      total.inputTokens += e.inputTokens;
-      total.outputTokens += e.outputTokens;
-      total.cachedInputTokens += e.cachedInputTokens;
-      total.cachedOutputTokens += e.cachedOutputTokens;
-      total.asks += e.asks;
-      total.repairs += e.repairs;
-      total.invalidAnswers += e.invalidAnswers;
-      total.latencyMs += e.latencyMs;
+      for (const k of SUMMED) total[k] += e[k];
       total.maxLatencyMs = Math.max(total.maxLatencyMs, e.maxLatencyMs);
     }
     const returned = total.calls - total.failures;
