@@ -12,7 +12,7 @@
 import { Rng } from '../../core/rng.js';
 import type { Obs, PomdpModel, StepOutcome } from '../model.js';
 import type { History } from '../history.js';
-import { buildTagMap, buildTagTables, TAG_ACTION, type TagMap } from './tag.js';
+import { buildTagMap, buildTagTables, drawOpponent, TAG_ACTION, tagRobotStep, type TagMap } from './tag.js';
 
 const HEIGHT = 7;
 const WIDTH = 11;
@@ -82,7 +82,7 @@ export function createLaserTag(seed: number, options: LaserTagOptions = {}): Pom
   const rows = laserTagRows(seed);
   const map = buildTagMap(rows, WIDTH);
   const tables = buildTagTables(map, gamma, false);
-  const { oppCell, oppCum, oppCount, sp } = tables;
+  const { sp } = tables;
   const n = map.numCells;
   const S = n * n;
   const neighbour = map.neighbour;
@@ -154,22 +154,8 @@ export function createLaserTag(seed: number, options: LaserTagOptions = {}): Pom
     maxReward: 10,
     minReward: -10,
     step(state: number, random: number, action: number): StepOutcome<number> {
-      const rob = (state / n) | 0;
-      const opp = state - rob * n;
-      let rob2 = rob;
-      if (action === TAG_ACTION) {
-        if (rob === opp) {
-          out.reward = 10;
-          out.terminal = true;
-          out.state = state;
-          out.observation = LASERTAG_SAME;
-          return out;
-        }
-        out.reward = -10;
-      } else {
-        out.reward = -1;
-        rob2 = neighbour[rob * 4 + action];
-      }
+      const rob2 = tagRobotStep(out, map, state, action, LASERTAG_SAME);
+      if (rob2 < 0) return out;
       // local generator seeded by the scenario number (mulberry32)
       let g = Math.floor(random * 4294967296) >>> 0;
       const next = (): number => {
@@ -178,12 +164,7 @@ export function createLaserTag(seed: number, options: LaserTagOptions = {}): Pom
         t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
         return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
       };
-      const u = next();
-      const base = state * 5;
-      const m = oppCount[state];
-      let j = 0;
-      while (j < m - 1 && oppCum[base + j] < u) j++;
-      const opp2 = oppCell[base + j];
+      const opp2 = drawOpponent(tables, state, next());
       const s2 = rob2 * n + opp2;
       out.state = s2;
       out.terminal = false;

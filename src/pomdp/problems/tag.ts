@@ -80,6 +80,38 @@ export interface TagTables {
   sp: Float64Array;
 }
 
+/**
+ * The robot's half of a Tag step (Tag and LaserTag share it): tagging on the
+ * opponent's cell ends the episode with +10 (then `out` is the whole outcome,
+ * with observation `same`, and -1 is returned); a missed tag costs 10 and
+ * leaves the robot where it is; a move costs 1. Returns the robot's next cell.
+ */
+export function tagRobotStep(out: StepOutcome<number>, map: TagMap, state: number, action: number, same: Obs): number {
+  const rob = (state / map.numCells) | 0;
+  if (action !== TAG_ACTION) {
+    out.reward = -1;
+    return map.neighbour[rob * 4 + action];
+  }
+  if (rob === state - rob * map.numCells) {
+    out.reward = 10;
+    out.terminal = true;
+    out.state = state;
+    out.observation = same;
+    return -1;
+  }
+  out.reward = -10;
+  return rob;
+}
+
+/** The opponent's next cell from `state` for a uniform draw `u`, by the tables' cumulative distribution. */
+export function drawOpponent(tables: TagTables, state: number, u: number): number {
+  const base = state * 5;
+  const m = tables.oppCount[state];
+  let j = 0;
+  while (j < m - 1 && tables.oppCum[base + j] < u) j++;
+  return tables.oppCell[base + j];
+}
+
 /** Opponent dynamics, MDP policy (when `mdp`) and SP bound for a Tag-style map. */
 export function buildTagTables(map: TagMap, gamma: number, mdp = true): TagTables {
   const n = map.numCells;
@@ -178,10 +210,9 @@ export function createTag(options: TagOptions = {}): PomdpModel<number> {
     tables = buildTagTables(buildTagMap(), gamma);
     cache.set(String(gamma), tables);
   }
-  const { map, oppCell, oppCum, oppCount, policy, sp } = tables;
+  const { map, policy, sp } = tables;
   const n = map.numCells;
   const S = n * n;
-  const neighbour = map.neighbour;
   const same = n; // observation "same cell"
   const out: StepOutcome<number> = { state: 0, reward: 0, observation: 0, terminal: false };
   const counts = new Int32Array(S);
@@ -215,27 +246,9 @@ export function createTag(options: TagOptions = {}): PomdpModel<number> {
     maxReward: 10,
     minReward: -10,
     step(state: number, random: number, action: number): StepOutcome<number> {
-      const rob = (state / n) | 0;
-      const opp = state - rob * n;
-      let rob2 = rob;
-      if (action === TAG_ACTION) {
-        if (rob === opp) {
-          out.reward = 10;
-          out.terminal = true;
-          out.state = state;
-          out.observation = same;
-          return out;
-        }
-        out.reward = -10;
-      } else {
-        out.reward = -1;
-        rob2 = neighbour[rob * 4 + action];
-      }
-      const base = state * 5;
-      const m = oppCount[state];
-      let j = 0;
-      while (j < m - 1 && oppCum[base + j] < random) j++;
-      const opp2 = oppCell[base + j];
+      const rob2 = tagRobotStep(out, map, state, action, same);
+      if (rob2 < 0) return out;
+      const opp2 = drawOpponent(tables, state, random);
       out.state = rob2 * n + opp2;
       out.observation = rob2 === opp2 ? same : rob2;
       out.terminal = false;
