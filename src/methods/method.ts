@@ -124,8 +124,8 @@ export function kitchenMethodNames(): string[] {
 }
 
 /**
- * The synthetic LLM's hidden truth for a kitchen task (what `resolveLlm().forEpisode`
- * receives). Offline generators answer from it; the planner never sees it.
+ * The synthetic LLM's hidden truth for a kitchen task (the `truth` setting of `clientFromSettings`:
+ * the synthetic model only). Offline generators answer from it; the planner never sees it.
  */
 export interface KitchenTruth {
   kind: 'kitchen';
