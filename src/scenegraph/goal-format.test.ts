@@ -43,5 +43,10 @@ describe('plan text', () => {
     expect(p.map(formatStep)).toEqual(['NavigateTo(fridge)', 'open(fridge)', 'PlaceOnTop(apple, table)']);
     expect(parsePlanText('[{"action":"Grasp","args":["a"]},"Release(a)"]').map(formatStep)).toEqual(['Grasp(a)', 'Release(a)']);
     expect(() => parsePlanText('[{"args":["a"]}]', 'p.json')).toThrow(/^p\.json: \[0\]\.action: /);
+    // three planted errors, all reported with their paths; a syntax error at its line:col
+    expect(() => parsePlanText('{"plan": [{"args": ["a"]}, {"action": "Grasp", "args": [1]}, 7]}', 'p.json')).toThrow(
+      /^p\.json: plan\[0\]\.action: expected a primitive name; plan\[1\]\.args: expected an array of ids; plan\[2\]: expected a step string or \{"action", "args"\}$/,
+    );
+    expect(() => parsePlanText('[\n  "Grasp(a)"\n  "Release(a)"\n]', 'p.json')).toThrow(/^p\.json:3:3: invalid JSON: /);
   });
 });
