@@ -8,6 +8,9 @@ import { EpisodeAbortedError, runEpisode } from './runner.js';
 import { ResultStore } from './store.js';
 import type { EpisodeSpec, Suite, TraceRecord } from './types.js';
 
+/** The span the fake suite's `run` itself measured (ms), to bound the row's wall time. */
+let innerMs = 0;
+
 function fakeSuite(behaviour: 'ok' | 'throw' | 'steps-then-throw' | 'wait'): Suite {
   return {
     name: 'fake',
@@ -17,6 +20,11 @@ function fakeSuite(behaviour: 'ok' | 'throw' | 'steps-then-throw' | 'wait'): Sui
     env: 'pomdp',
     tasks: () => [{ id: 't0', level: 'l' }],
     async run(spec, ctx) {
+      if (behaviour === 'ok') {
+        const t0 = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        innerMs = performance.now() - t0;
+      }
       if (behaviour === 'wait') {
         await new Promise<void>((resolve) => ctx.signal?.addEventListener('abort', () => resolve()));
       }
@@ -41,9 +49,13 @@ function readTrace(store: ResultStore): TraceRecord[] {
 describe('runEpisode', () => {
   it('returns a done row and writes episode, step and result lines', async () => {
     const store = new ResultStore(mkdtempSync(join(tmpdir(), 'gp-run-')));
+    const t0 = performance.now();
     const row = await runEpisode(spec, { store, suite: fakeSuite('ok'), worker: 'w7' });
+    const outerMs = performance.now() - t0;
     expect(row).toMatchObject({ key: episodeKey(spec), status: 'done', success: true, reward: 2, steps: 1, warnings: 1, worker: 'w7', modelDescription: 'fake model' });
-    expect(row.wallSeconds).toBeGreaterThanOrEqual(0);
+    // wall seconds, not ms: at least what the suite's run measured itself, at most the whole call (± the row's 1 ms rounding)
+    expect(row.wallSeconds).toBeGreaterThanOrEqual(innerMs / 1000 - 0.0005);
+    expect(row.wallSeconds).toBeLessThanOrEqual(outerMs / 1000 + 0.0005);
     const lines = readTrace(store);
     expect(lines.map((l) => l.type)).toEqual(['episode', 'step', 'result']);
     const last = lines[2];
@@ -83,14 +95,22 @@ describe('runEpisode', () => {
     expect(existsSync(store.tracePath(episodeKey(spec)))).toBe(false);
   });
 
-  it('runs a registered suite: pomdp:tiger is deterministic per seed', async () => {
+  it('runs a registered suite: a pomdp:tiger row equals its trace, and a rerun gives the same row', async () => {
     const store = new ResultStore(mkdtempSync(join(tmpdir(), 'gp-run-')));
     const s: EpisodeSpec = { suite: 'pomdp:tiger', task: 'ep-3', level: 'tiger', method: 'despot', model: 'none', seed: 4, config: { trials: 20, maxSteps: 8 } };
     const a = await runEpisode(s, { store });
-    const b = await runEpisode(s, { store });
     expect(a.status).toBe('done');
+    // the row agrees with its own trace: one step line per step, the reward their sum
+    const steps = readFileSync(store.tracePath(a.key), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as TraceRecord)
+      .filter((l) => l.type === 'step');
+    expect(steps).toHaveLength(8);
     expect(a.steps).toBe(8);
-    expect(b.reward).toBe(a.reward);
-    expect(b.metrics.discounted).toBe(a.metrics.discounted);
+    expect(a.reward).toBeCloseTo(steps.reduce((t, l) => t + l.reward, 0), 9);
+    // a second run in the same process (no state carried over) gives the same row
+    const b = await runEpisode(s, { store });
+    expect([b.reward, b.metrics.discounted]).toEqual([a.reward, a.metrics.discounted]);
   });
 });
