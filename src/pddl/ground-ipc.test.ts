@@ -1,28 +1,28 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sharedPath } from '../../test/shared-data.js';
 import { ground } from './ground.js';
 import { parseDomain } from './parse-domain.js';
 import { parseProblem } from './parse-problem.js';
 
-const shared = join(import.meta.dirname, '..', '..', '..', 'shared', 'data');
-const ipc = join(shared, 'ipc');
-const eai = join(shared, 'eai-behavior');
+// fails naming the folder when ../shared is missing (never a skip)
+const ipcIndex = sharedPath('data', 'ipc', 'INDEX.tsv');
+const ipc = sharedPath('data', 'ipc');
+const eai = sharedPath('data', 'eai-behavior');
 
 function groundFiles(domainPath: string, problemPath: string): ReturnType<typeof ground> {
   const d = parseDomain(readFileSync(domainPath, 'utf8'), domainPath);
   return ground(d, parseProblem(readFileSync(problemPath, 'utf8'), d, problemPath));
 }
 
-describe.skipIf(!existsSync(join(ipc, 'INDEX.tsv')))('ground: IPC smallest instances', () => {
-  const rows = existsSync(join(ipc, 'INDEX.tsv'))
-    ? readFileSync(join(ipc, 'INDEX.tsv'), 'utf8')
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((l) => l.split('\t'))
-        .filter((r) => r[4] === '0')
-    : [];
+describe('ground: IPC smallest instances', () => {
+  const rows = readFileSync(ipcIndex, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'))
+    .filter((r) => r[4] === '0');
   it.each(rows.map((r) => [r[0], r[2], r[3]]))('%s', (_name, problem, domain) => {
     const r = groundFiles(join(ipc, domain), join(ipc, problem));
     expect(r.stats.unreachableGoals).toEqual([]);
@@ -48,13 +48,11 @@ describe.skipIf(!existsSync(join(ipc, 'INDEX.tsv')))('ground: IPC smallest insta
   });
 });
 
-describe.skipIf(!existsSync(join(eai, 'problems')))('ground: household (BEHAVIOR) ADL problems', () => {
-  const files = existsSync(join(eai, 'problems'))
-    ? readdirSync(join(eai, 'problems'))
-        .filter((f) => f.endsWith('.pddl'))
-        .sort()
-        .slice(0, 10)
-    : [];
+describe('ground: household (BEHAVIOR) ADL problems', () => {
+  const files = readdirSync(sharedPath('data', 'eai-behavior', 'problems'))
+    .filter((f) => f.endsWith('.pddl'))
+    .sort()
+    .slice(0, 10);
   it.each(files)('%s', (file) => {
     const r = groundFiles(join(eai, 'behavior.pddl'), join(eai, 'problems', file));
     expect(r.task.operators.length).toBeGreaterThan(0);
