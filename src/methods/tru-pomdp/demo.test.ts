@@ -1,18 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { KitchenEpisode, parseAction } from '../../envs/kitchen/index.js';
 import { UsageMeter } from '../../llm/index.js';
+import type { MethodStepRecord } from '../method.js';
 import { runDemo } from './demo.js';
 import { createPriorModel, loadPrior, priorAnswer } from '../../llm/prior-model.js';
 
 describe('demo and prior model', () => {
   it('runs the bundled demo task end to end with the prior model (small trial budget)', async () => {
     const meter = new UsageMeter();
-    const steps: string[] = [];
-    const { task, result } = await runDemo({ maxTrials: 8, timePerMove: 30, seed: 1, meter, onStep: (r) => steps.push(r.action) });
+    const steps: MethodStepRecord[] = [];
+    const { task, result } = await runDemo({ maxTrials: 8, timePerMove: 30, seed: 1, meter, onStep: (r) => steps.push(r) });
     expect(task.kitchen).toBe('one_wall');
-    expect(steps.length).toBeGreaterThan(0);
-    expect(result.llm.calls).toBeGreaterThan(0);
+    expect(result.llm.calls).toBe(meter.summary().total.asks);
+    // The outcome is derived by replaying the recorded actions in the true kitchen.
+    const replay = new KitchenEpisode(task);
+    for (const s of steps) replay.step(parseAction(task.world, s.action));
+    expect(result.success).toBe(replay.status === 'success');
+    expect(result.reward).toBe(replay.totalReward);
+    // Not derived: the README says the demo succeeds. The bundled task is one the prior happens to
+    // solve (issue 15), so this pins that claim at this trial budget rather than a property of the method.
     expect(result.success).toBe(true);
-    expect(result.reward).toBeGreaterThan(500);
   }, 60_000);
 
   it('prior: ranks the fridge first for milk and answers only closed areas', () => {
