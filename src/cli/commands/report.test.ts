@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../core/rng.js';
 import { InputError } from '../../core/errors.js';
+import { packageRoot } from '../../core/package-data.js';
 import type { ResultRow } from '../../eval/types.js';
 import { runCommand, runCommandOut, scratchFiles } from '../../../test/cli-harness.js';
 import { allElements, parseSvg, parseXml, textContent, type XmlElement } from '../../../test/xml.js';
@@ -175,6 +176,43 @@ describe('groundplan report', () => {
     const r = await runCommand([register], ['report', join(dir, 'nope'), '--out', join(dir, 'x')]);
     expect(r.error).toBeInstanceOf(InputError);
     expect(String(r.error)).toContain(join(dir, 'nope'));
+  });
+});
+
+describe('groundplan report --update-docs', () => {
+  it('rewrites a stale block from the rows, --check exits 1 on a difference, a block without rows is left as written', async () => {
+    const { dir, file } = scratchFiles('gp-update-docs-');
+    const rows = readFileSync(join(packageRoot(), 'results', 'household', 'results.jsonl'), 'utf8');
+    mkdirSync(join(dir, 'results', 'household'), { recursive: true });
+    writeFileSync(join(dir, 'results', 'household', 'results.jsonl'), rows);
+    const readme = file('README.md', ['# x', '<!-- report:household-single -->', 'stale', '<!-- /report -->', '<!-- report:kitchen-ablations -->', 'typed by hand', '<!-- /report -->', ''].join('\n'));
+    const check = await runCommand([register], ['report', '--update-docs', '--check', '--root', dir]);
+    expect(check.code).toBe(1);
+    expect(check.out).toContain('README.md:2: household-single: DIFFERS from the rows');
+    expect(check.out).toContain('README.md:5: kitchen-ablations: pending (no rows yet in results/kitchen; left as written)');
+    expect(readFileSync(readme, 'utf8')).toContain('stale');
+    await runCommandOut([register], ['report', '--update-docs', '--root', dir]);
+    const text = readFileSync(readme, 'utf8');
+    // the gavel row: success and plan calls recomputed here from the rows themselves
+    const gavel = rows.trim().split('\n').map((l) => JSON.parse(l) as ResultRow).filter((r) => r.spec.method === 'gavel' && r.status === 'done');
+    const pct = ((100 * gavel.filter((r) => r.success).length) / gavel.length).toFixed(1);
+    const calls = (gavel.reduce((t, r) => t + (r.llm.byKind?.['gavel.plan']?.calls ?? 0), 0) / gavel.length).toFixed(2);
+    expect(text).toMatch(new RegExp(`\\| gavel \\| ${pct.replace('.', '\\.')} ± [0-9.]+ \\| ${calls.replace('.', '\\.')} \\| 91\\.8 \\|`));
+    expect(text).not.toContain('stale');
+    expect(text).toContain('typed by hand');
+    const again = await runCommand([register], ['report', '--update-docs', '--check', '--root', dir]);
+    expect(again.code).toBeUndefined();
+    expect(again.out).toContain('household-single: matches the rows');
+  });
+
+  it('an unknown table id is an input error at its line; --update-docs takes no inputs', async () => {
+    const { dir, file } = scratchFiles('gp-update-docs-');
+    file('README.md', 'a\n<!-- report:nope -->\n<!-- /report -->\n');
+    const r = await runCommand([register], ['report', '--update-docs', '--root', dir]);
+    expect(r.error).toBeInstanceOf(InputError);
+    expect(String(r.error)).toMatch(/README\.md:2:1: no report table 'nope' \(known: prior, kitchen-ablations, household-single\)/);
+    const both = await runCommand([register], ['report', 'x', '--update-docs']);
+    expect(both.error).toBeInstanceOf(InputError);
   });
 });
 

@@ -3,6 +3,12 @@
  * directories or `.jsonl` files (one or many suites, e.g. the kitchen and the
  * household benchmarks) written as `DIR/index.md`, a self-contained
  * `DIR/index.html` and `DIR/plots/*.svg`.
+ *
+ * `groundplan report --update-docs [--results-dir results] [--check]`:
+ * regenerates the `<!-- report:ID -->` blocks of README.md and docs/*.md
+ * (under `--root`, default the working directory) from the committed rows
+ * under the results folder;
+ * `--check` only compares and exits 1 when a block differs.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,14 +16,33 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { formatMalformed, readResults } from '../../eval/store.js';
-import { buildReport, groupRows, writeReport } from '../../eval/report/index.js';
+import { buildReport, docFiles, groupRows, updateDocs, writeReport } from '../../eval/report/index.js';
 import type { ResultRow } from '../../eval/types.js';
 
 interface ReportOptions {
-  out: string;
+  out?: string;
   title?: string;
   timing?: boolean;
   json?: boolean;
+  updateDocs?: boolean;
+  resultsDir: string;
+  root: string;
+  check?: boolean;
+}
+
+/** `--update-docs`: rewrite (or with `--check` compare) the report blocks of README.md and docs/*.md. */
+function runUpdateDocs(opts: ReportOptions): void {
+  const statuses = updateDocs(docFiles(resolve(opts.root)), resolve(opts.root, opts.resultsDir), { write: !opts.check });
+  const stale = statuses.filter((s) => s.status === 'updated');
+  if (opts.json) {
+    process.stdout.write(`${JSON.stringify({ blocks: statuses })}\n`);
+  } else {
+    for (const s of statuses) {
+      const what = s.status === 'pending' ? `pending (no rows yet in ${s.missing.map((m) => `${opts.resultsDir}/${m}`).join(', ')}; left as written)` : s.status === 'current' ? 'matches the rows' : opts.check ? 'DIFFERS from the rows' : 'rewritten from the rows';
+      process.stdout.write(`${s.file}:${s.line}: ${s.id}: ${what}\n`);
+    }
+  }
+  if (opts.check && stale.length > 0) process.exitCode = 1;
 }
 
 /** Reads every input; a path that does not exist is an input error. */
@@ -47,12 +72,25 @@ export function register(program: Command): void {
   program
     .command('report')
     .description('tables (Markdown, HTML) and SVG plots from benchmark results: success/reward/steps by level and method with standard errors, LLM calls and tokens, planning time')
-    .argument('<results...>', 'result directories (holding results.jsonl) or .jsonl files')
-    .requiredOption('--out <dir>', 'output folder: index.md, index.html, plots/*.svg')
+    .argument('[results...]', 'result directories (holding results.jsonl) or .jsonl files')
+    .option('--out <dir>', 'output folder: index.md, index.html, plots/*.svg')
+    .option('--update-docs', 'regenerate the <!-- report:ID --> tables of README.md and docs/*.md from the rows under --results-dir')
+    .option('--root <dir>', 'with --update-docs: the project folder holding README.md and docs/', '.')
+    .option('--results-dir <dir>', 'with --update-docs: the committed result stores (relative to --root)', 'results')
+    .option('--check', 'with --update-docs: only compare, exit 1 when a table differs from its rows')
     .option('--title <text>', 'report title')
     .option('--no-timing', 'leave out planning-time columns, the planning plot and time-valued metrics (the rest then depends only on the outcomes)')
     .option('--json', 'print what was written as JSON')
     .action(async (results: string[], opts: ReportOptions) => {
+      if (opts.updateDocs) {
+        if (results.length > 0 || opts.out !== undefined) throw new InputError('CLI_OPTION', '--update-docs reads --results-dir and takes no RESULTS or --out');
+        runUpdateDocs(opts);
+        return;
+      }
+      if (opts.check) throw new InputError('CLI_OPTION', '--check goes with --update-docs');
+      if (opts.out === undefined) throw new InputError('CLI_OPTION', "required option '--out <dir>' not specified");
+      if (results.length === 0) throw new InputError('CLI_OPTION', 'expected one or more result directories or .jsonl files');
+      const out = opts.out;
       const { rows, warnings } = loadRows(results);
       for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
       if (rows.length === 0) throw new InputError('REPORT_INPUT', `no result rows in ${results.join(', ')}`);
@@ -73,14 +111,14 @@ export function register(program: Command): void {
         ...(opts.title !== undefined ? { title: opts.title } : {}),
       });
       bar?.stop();
-      const written = writeReport(opts.out, report);
+      const written = writeReport(out, report);
       const grouped = groupRows(rows);
       const done = rows.filter((r) => r.status === 'done').length;
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify({ out: resolve(opts.out), rows: rows.length, done, errors: rows.length - done, suites: grouped.suites, groups: grouped.groups.length, plots: report.plots.map((p) => p.file), files: written, warnings })}\n`);
+        process.stdout.write(`${JSON.stringify({ out: resolve(out), rows: rows.length, done, errors: rows.length - done, suites: grouped.suites, groups: grouped.groups.length, plots: report.plots.map((p) => p.file), files: written, warnings })}\n`);
         return;
       }
       process.stdout.write(`${rows.length} rows (${done} finished, ${rows.length - done} errors), ${grouped.suites.length} suite(s): ${grouped.suites.join(', ')}\n`);
-      process.stdout.write(`wrote ${resolve(opts.out, 'index.html')}, index.md and ${report.plots.length} plots in ${resolve(opts.out, 'plots')}\n`);
+      process.stdout.write(`wrote ${resolve(out, 'index.html')}, index.md and ${report.plots.length} plots in ${resolve(out, 'plots')}\n`);
     });
 }

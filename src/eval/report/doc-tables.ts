@@ -1,0 +1,124 @@
+/**
+ * The tables of README.md and docs/*.md that are computed from committed
+ * result rows (`results/`, see results/README.md). Each has an id — the
+ * marker `<!-- report:ID -->` … `<!-- /report -->` in the docs — the result
+ * stores it reads (relative to the results folder) and a renderer from their
+ * rows to Markdown. Numbers of the seed papers come from data/seed-figures.json.
+ */
+import { formatStat, stat } from '../summary.js';
+import type { ResultRow } from '../types.js';
+import { seedValue } from './seed-figures.js';
+
+export interface DocTable {
+  id: string;
+  /** Result stores (directories holding results.jsonl), relative to the results folder. */
+  sources: string[];
+  /** Markdown from the finished rows of each source, in `sources` order. */
+  render(rows: ResultRow[][]): string;
+}
+
+const LEVELS = ['easy', 'medium', 'hard'];
+
+function table(head: string[], body: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+const done = (rows: readonly ResultRow[]): ResultRow[] => rows.filter((r) => r.status === 'done');
+const successes = (rows: readonly ResultRow[]): number[] => rows.map((r) => (r.success ? 1 : 0));
+const meanOf = (xs: readonly number[], digits: number): string => (xs.length === 0 ? '-' : (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(digits));
+
+/** `5/50 (10 ± 4 %)`. */
+function solved(rows: readonly ResultRow[]): string {
+  if (rows.length === 0) return '-';
+  return `${rows.filter((r) => r.success).length}/${rows.length} (${formatStat(stat(successes(rows)), 0, 100)} %)`;
+}
+
+/** The task index of a kitchen task id (`galley-easy-1001-3` → 3). */
+const taskIndex = (id: string): number => Number(id.slice(id.lastIndexOf('-') + 1));
+
+const budget = (rows: readonly ResultRow[]): string => [...new Set(rows.map((r) => String(r.spec.config.maxTrials ?? r.spec.config.trials ?? '?')))].join('/');
+
+const prior: DocTable = {
+  id: 'prior',
+  sources: ['prior/tuned', 'prior/unseen', 'prior/paraphrase', 'kitchen-prior'],
+  render([tunedAll, unseenAll, paraAll, benchAll]) {
+    const [tuned, unseen, para, bench] = [tunedAll, unseenAll, paraAll, benchAll].map(done);
+    const paraTasks = new Set(para.map((r) => r.spec.task));
+    const body = LEVELS.map((level) => {
+      const at = (rs: ResultRow[]): ResultRow[] => rs.filter((r) => r.spec.level === level);
+      const sameTasks = at(unseen).filter((r) => paraTasks.has(r.spec.task));
+      return [level, solved(at(tuned)), solved(at(unseen)), solved(at(para)), solved(sameTasks)];
+    });
+    const head = [
+      'level',
+      'tuned: task seed 1',
+      'unseen: task seed 1001',
+      'paraphrased instructions (seed 1001, tasks 0–1)',
+      'the same tasks, template instructions',
+    ];
+    const lines = [
+      `Tru-POMDP (full method) with the offline \`prior\` model, ${budget([...tuned, ...unseen, ...para])} DESPOT trials per move, all five kitchens; solved / tasks (success % ± SE):`,
+      '',
+      table(head, body),
+    ];
+    if (bench.length > 0) {
+      const maxIndex = Math.max(...bench.map((r) => taskIndex(r.spec.task)));
+      const kitchens = [...new Set(bench.map((r) => r.spec.task.slice(0, r.spec.task.indexOf(`-${r.spec.level}-`))))].join(' and ');
+      lines.push(
+        '',
+        `The kitchen benchmark's former \`prior\` figure (${bench[0].spec.suite}, ${kitchens} tasks 0–${maxIndex} of task seed 1, ${budget(bench)} trials per move): ${solved(bench)}, reward ${meanOf(bench.map((r) => r.reward), 0)}.`,
+      );
+    }
+    return lines.join('\n');
+  },
+};
+
+/** Which synthetic stand-in knob creates the mechanism each ablation tests (src/methods/tru-pomdp/synthetic.ts). */
+export const ABLATION_KNOBS: Record<string, string> = {
+  full: '— (the reference row)',
+  'no-belief': '`rankAccuracy` 0.6: the single most likely hypothesis is wrong 40 % of the time',
+  'no-hbu': '`answerCorrelation` 0.8: re-asking the same question mostly repeats a miss, so regenerating the belief buys no new chances',
+  'no-toh': '`flatHallucination` 0.2 and `flatDiversity` 0.3: the one flat query invents more objects and repeats the modal placement',
+  'no-lrp': 'none: the full method\'s "LLM-written" rollout policy is the built-in hand-written one; the variant rolls out at random',
+  'no-bts': '`actError` 0.2: `tru.act` picks a random legal action (no look-ahead in the variant)',
+};
+
+const variantOf = (method: string): string => (method === 'tru-pomdp' ? 'full' : method.slice('tru-pomdp/'.length));
+
+const kitchenAblations: DocTable = {
+  id: 'kitchen-ablations',
+  sources: ['kitchen'],
+  render([all]) {
+    const rows = done(all).filter((r) => r.spec.model === 'synthetic' && r.spec.method.startsWith('tru-pomdp'));
+    const variants = Object.keys(ABLATION_KNOBS).filter((v) => rows.some((r) => variantOf(r.spec.method) === v));
+    const cell = (rs: ResultRow[]): string => (rs.length === 0 ? '-' : `${formatStat(stat(successes(rs)), 0, 100)}, ${meanOf(rs.map((r) => r.reward), 0)}`);
+    const body = variants.map((v) => {
+      const of = (level: string): ResultRow[] => rows.filter((r) => variantOf(r.spec.method) === v && r.spec.level === level);
+      return [v === 'full' ? 'full' : `w/o ${v.slice(3).toUpperCase().replace('BELIEF', 'Belief')}`, ...LEVELS.map((l) => cell(of(l))), meanOf(of('hard').map((r) => r.llm.calls), 1), ABLATION_KNOBS[v]];
+    });
+    return table(['variant', 'easy success %, reward', 'medium', 'hard', 'LLM calls / episode (hard)', 'stand-in knob that creates the mechanism'], body);
+  },
+};
+
+const householdSingle: DocTable = {
+  id: 'household-single',
+  sources: ['household'],
+  render([all]) {
+    const rows = done(all).filter((r) => r.spec.suite === 'household:single');
+    const methods = ['llm-only', 'sayplan', 'gavel-basic', 'gavel'];
+    const planCalls = (r: ResultRow): number => r.llm.byKind?.['gavel.plan']?.calls ?? 0;
+    const body = methods.map((m) => {
+      const rs = rows.filter((r) => r.spec.method === m);
+      return [m, formatStat(stat(successes(rs)), 1, 100), meanOf(rs.map(planCalls), 2), seedValue(`gavel.table1.qwen3-8b.${m}.success`).toFixed(1)];
+    });
+    const n = new Set(rows.map((r) => `${r.spec.task}|${r.spec.seed}`)).size;
+    return table([`Table I shape (single tasks, n = ${n})`, 'success %', 'plan calls', 'seed (Qwen3-8B) success %'], body);
+  },
+};
+
+/** Every report-generated doc table, by marker id. */
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, householdSingle];
+
+export function docTable(id: string): DocTable | undefined {
+  return DOC_TABLES.find((t) => t.id === id);
+}
