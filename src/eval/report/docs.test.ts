@@ -1,0 +1,25 @@
+/**
+ * The README's and docs' report blocks equal what `groundplan report
+ * --update-docs` computes from the committed rows in results/ — so every
+ * number in them has a command behind it.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../core/package-data.js';
+import { docFiles, updateDocs } from './update-docs.js';
+
+const root = packageRoot();
+
+describe('README and docs tables', () => {
+  const statuses = updateDocs(docFiles(root), join(root, 'results'), { write: false });
+
+  it('every report block with committed rows equals the report on those rows', () => {
+    const checked = statuses.filter((s) => s.status !== 'pending');
+    expect(checked.map((s) => s.id).sort()).toEqual(['household-single', 'prior']);
+    for (const s of checked) expect({ at: `${s.file}:${s.line}`, id: s.id, status: s.status }).toEqual({ at: `${s.file}:${s.line}`, id: s.id, status: 'current' });
+  });
+
+  it('the blocks still waiting for rows are exactly these (results/README.md lists them)', () => {
+    expect(statuses.filter((s) => s.status === 'pending').map((s) => [s.id, s.missing])).toEqual([['kitchen-ablations', ['kitchen']]]);
+  });
+});
