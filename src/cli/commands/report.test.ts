@@ -189,7 +189,7 @@ describe('groundplan report --update-docs', () => {
     const check = await runCommand([register], ['report', '--update-docs', '--check', '--root', dir]);
     expect(check.code).toBe(1);
     expect(check.out).toContain('README.md:2: household-single: DIFFERS from the rows');
-    expect(check.out).toContain('README.md:5: kitchen-ablations: pending (no rows yet in results/kitchen; left as written)');
+    expect(check.out).toContain('README.md:5: kitchen-ablations: pending (none of its rows in results/kitchen yet; left as written)');
     expect(readFileSync(readme, 'utf8')).toContain('stale');
     await runCommandOut([register], ['report', '--update-docs', '--root', dir]);
     const text = readFileSync(readme, 'utf8');
@@ -210,7 +210,7 @@ describe('groundplan report --update-docs', () => {
     file('README.md', 'a\n<!-- report:nope -->\n<!-- /report -->\n');
     const r = await runCommand([register], ['report', '--update-docs', '--root', dir]);
     expect(r.error).toBeInstanceOf(InputError);
-    expect(String(r.error)).toMatch(/README\.md:2:1: no report table 'nope' \(known: prior, kitchen-ablations, household-single\)/);
+    expect(String(r.error)).toMatch(/README\.md:2:1: no report table 'nope' \(known: prior, kitchen-ablations, household-single, household-multi\)/);
     const both = await runCommand([register], ['report', 'x', '--update-docs']);
     expect(both.error).toBeInstanceOf(InputError);
   });

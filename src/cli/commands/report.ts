@@ -38,7 +38,7 @@ function runUpdateDocs(opts: ReportOptions): void {
     process.stdout.write(`${JSON.stringify({ blocks: statuses })}\n`);
   } else {
     for (const s of statuses) {
-      const what = s.status === 'pending' ? `pending (no rows yet in ${s.missing.map((m) => `${opts.resultsDir}/${m}`).join(', ')}; left as written)` : s.status === 'current' ? 'matches the rows' : opts.check ? 'DIFFERS from the rows' : 'rewritten from the rows';
+      const what = s.status === 'pending' ? `pending (none of its rows in ${s.missing.map((m) => `${opts.resultsDir}/${m}`).join(', ')} yet; left as written)` : s.status === 'current' ? 'matches the rows' : opts.check ? 'DIFFERS from the rows' : 'rewritten from the rows';
       process.stdout.write(`${s.file}:${s.line}: ${s.id}: ${what}\n`);
     }
   }

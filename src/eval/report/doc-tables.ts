@@ -13,8 +13,8 @@ export interface DocTable {
   id: string;
   /** Result stores (directories holding results.jsonl), relative to the results folder. */
   sources: string[];
-  /** Markdown from the finished rows of each source, in `sources` order. */
-  render(rows: ResultRow[][]): string;
+  /** Markdown from the rows of each source, in `sources` order; undefined when they hold none of this table's rows. */
+  render(rows: ResultRow[][]): string | undefined;
 }
 
 const LEVELS = ['easy', 'medium', 'hard'];
@@ -90,6 +90,7 @@ const kitchenAblations: DocTable = {
   sources: ['kitchen'],
   render([all]) {
     const rows = done(all).filter((r) => r.spec.model === 'synthetic' && r.spec.method.startsWith('tru-pomdp'));
+    if (rows.length === 0) return undefined;
     const variants = Object.keys(ABLATION_KNOBS).filter((v) => rows.some((r) => variantOf(r.spec.method) === v));
     const cell = (rs: ResultRow[]): string => (rs.length === 0 ? '-' : `${formatStat(stat(successes(rs)), 0, 100)}, ${meanOf(rs.map((r) => r.reward), 0)}`);
     const body = variants.map((v) => {
@@ -105,6 +106,7 @@ const householdSingle: DocTable = {
   sources: ['household'],
   render([all]) {
     const rows = done(all).filter((r) => r.spec.suite === 'household:single');
+    if (rows.length === 0) return undefined;
     const methods = ['llm-only', 'sayplan', 'gavel-basic', 'gavel'];
     const planCalls = (r: ResultRow): number => r.llm.byKind?.['gavel.plan']?.calls ?? 0;
     const body = methods.map((m) => {
@@ -116,8 +118,24 @@ const householdSingle: DocTable = {
   },
 };
 
+const householdMulti: DocTable = {
+  id: 'household-multi',
+  sources: ['household'],
+  render([all]) {
+    const rows = done(all).filter((r) => r.spec.suite === 'household:multi');
+    if (rows.length === 0) return undefined;
+    const methods = ['llm-only', 'sayplan', 'epog', 'gavel-map', 'gavel-static', 'gavel', 'oracle'];
+    const body = methods.map((m) => {
+      const rs = rows.filter((r) => r.spec.method === m);
+      return [m, formatStat(stat(successes(rs)), 1, 100), meanOf(rs.map((r) => r.metrics.distance ?? 0), 1), seedValue(`gavel.table2.${m}.success`).toFixed(1)];
+    });
+    const n = new Set(rows.map((r) => `${r.spec.task}|${r.spec.seed}`)).size;
+    return table([`Table II shape (multi-task, n = ${n})`, 'success %', 'distance m', 'seed success %'], body);
+  },
+};
+
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, householdSingle];
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, householdSingle, householdMulti];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);

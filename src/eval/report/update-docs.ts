@@ -17,7 +17,7 @@ export interface DocBlockStatus {
   line: number;
   /** `updated`: the text changed; `current`: it already equals the report; `pending`: rows missing. */
   status: 'updated' | 'current' | 'pending';
-  /** The stores that are not there yet (pending blocks). */
+  /** Pending blocks: the stores that are not there yet, or (all there) the stores that hold none of the table's rows. */
   missing: string[];
 }
 
@@ -31,7 +31,8 @@ export function docFiles(root: string): string[] {
 export function renderDocTable(table: DocTable, resultsDir: string): { text: string | undefined; missing: string[] } {
   const missing = table.sources.filter((s) => !existsSync(join(resultsDir, s, RESULTS_FILE)));
   if (missing.length > 0) return { text: undefined, missing };
-  return { text: table.render(table.sources.map((s) => readResults(join(resultsDir, s)).rows)), missing: [] };
+  const text = table.render(table.sources.map((s) => readResults(join(resultsDir, s)).rows));
+  return { text, missing: text === undefined ? [...table.sources] : [] };
 }
 
 /** Checks (and with `write`, rewrites) every report block of `files`. */
