@@ -11,7 +11,7 @@
  *   indices 0-1, so the two can be compared pair by pair).
  *
  *   npx tsx bench/prior.ts [--sets tuned,unseen,paraphrase] [--levels easy,medium,hard]
- *        [--kitchens all] [--n 6 (tasks per kitchen and level)] [--max-trials 10]
+ *        [--kitchens all] [--n 10 (tasks per kitchen and level)] [--max-trials 10]
  *        [--seed 1] [--out bench/out/prior] [--report-only]
  *
  * The search budget is `--max-trials` DESPOT trials per move (the wall-clock cap
@@ -22,7 +22,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { InputError } from '../src/core/errors.js';
+import { packageRoot } from '../src/core/package-data.js';
 import { hashString, Rng } from '../src/core/rng.js';
 import { generateTasks, KITCHEN_NAMES, type KitchenLevel, type KitchenName, type KitchenTask } from '../src/envs/kitchen/index.js';
 import { doneRow, episodeKey, errorRow, ResultStore, type EpisodeSpec, type ResultRow } from '../src/eval/index.js';
@@ -47,7 +49,7 @@ const sets = list('sets', PRIOR_SETS.join(',')) as PriorSet[];
 const levels = list('levels', LEVELS.join(',')) as KitchenLevel[];
 const kitchenArg = list('kitchens', 'all');
 const kitchens = (kitchenArg.includes('all') ? [...KITCHEN_NAMES] : kitchenArg) as KitchenName[];
-const n = Number(arg('n') ?? 6);
+const n = Number(arg('n') ?? 10);
 const maxTrials = Number(arg('max-trials') ?? 10);
 const seed = Number(arg('seed') ?? 1);
 const out = arg('out') ?? 'bench/out/prior';
@@ -61,13 +63,15 @@ function check(): void {
   }
 }
 
-function paraphrases(): Map<string, Paraphrase> {
-  const file = JSON.parse(readFileSync('bench/data/kitchen-paraphrases.json', 'utf8')) as { tasks: Paraphrase[] };
+export const PARAPHRASES_FILE = join(packageRoot(), 'bench', 'data', 'kitchen-paraphrases.json');
+
+export function paraphrases(): Map<string, Paraphrase> {
+  const file = JSON.parse(readFileSync(PARAPHRASES_FILE, 'utf8')) as { tasks: Paraphrase[] };
   return new Map(file.tasks.map((p) => [p.task, p]));
 }
 
-/** The tasks of one set, in round-robin order (index, then kitchen), with their ids. */
-function tasksOf(set: PriorSet, level: KitchenLevel): Array<{ id: string; task: KitchenTask }> {
+/** The tasks of one set, in round-robin order (index, then kitchen), with their ids (`n` per kitchen; the paraphrase set has 2). */
+export function priorTasks(set: PriorSet, level: KitchenLevel, kitchens: readonly KitchenName[], n: number): Array<{ id: string; task: KitchenTask }> {
   const taskSeed = TASK_SEED[set];
   const para = set === 'paraphrase' ? paraphrases() : undefined;
   const count = para ? 2 : n;
@@ -125,7 +129,7 @@ async function runSet(set: PriorSet): Promise<ResultRow[]> {
   const release = store.lock();
   try {
     for (const level of levels) {
-      const tasks = tasksOf(set, level);
+      const tasks = priorTasks(set, level, kitchens, n);
       let k = 0;
       for (const { id, task } of tasks) {
         k++;
@@ -160,7 +164,9 @@ async function main(): Promise<void> {
   process.stdout.write(`(${((performance.now() - t0) / 1000).toFixed(0)} s wall)\n`);
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}
