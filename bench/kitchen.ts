@@ -136,7 +136,7 @@ function report(rows: ResultRow[]): string {
   for (const desc of modelDescriptions(groups)) {
     const gs = sorted(groups.filter((g) => g.modelDescription === desc));
     const model = gs[0].model;
-    lines.push('', `${model === 'prior' ? 'offline prior model (BEHAVIOR-1K placement statistics)' : desc}; ${budget}; episode seed ${seed}, task seed ${taskSeed}`);
+    lines.push('', `${model === 'prior' ? 'offline prior model (BEHAVIOR-1K statistics and hand-written word lists tuned on task seed 1)' : desc}; ${budget}; episode seed ${seed}, task seed ${taskSeed}`);
     lines.push(`| level | ${column} | episodes | kitchens | success % | reward | steps | planning s/step | LLM calls/ep | tokens in/out per ep | errors |`, '|---|---|---|---|---|---|---|---|---|---|---|');
     for (const g of gs) {
       const rs = byGroup.get(groupKey(g)) ?? [];
