@@ -23,5 +23,7 @@ describe('report blocks in Markdown', () => {
     expect(() => findBlocks('<!-- report:a -->\n<!-- report:b -->\n<!-- /report -->', 'R.md')).toThrow(/^R\.md:2:1: report block 'b' opens inside block 'a'/);
     expect(() => findBlocks('a\n<!-- /report -->', 'R.md')).toThrow(/^R\.md:2:1: <!-- \/report --> without an opening/);
     expect(() => findBlocks('text <!-- report:a -->', 'R.md')).toThrow(/^R\.md:1:6: a report marker must stand alone/);
+    // written about in inline code, a marker is text
+    expect(findBlocks('blocks sit between `<!-- report:ID -->` and `<!-- /report -->`', 'R.md')).toEqual([]);
   });
 });

@@ -37,8 +37,11 @@ function spans(text: string, path: string): Span[] {
       if (!open) throw new InputError('DOC_MARKERS', `${path}:${i + 1}:1: ${CLOSE} without an opening <!-- report:ID -->`);
       out.push({ id: open.id, content: lines.slice(open.from + 1, i).join('\n'), line: open.from + 1, from: open.from, to: i });
       open = undefined;
-    } else if (l.includes('<!-- report:') || l.includes(CLOSE)) {
-      throw new InputError('DOC_MARKERS', `${path}:${i + 1}:${l.indexOf('<!--') + 1}: a report marker must stand alone on its line`);
+    } else {
+      // a marker inside inline code (`<!-- report:ID -->`) is text about markers, not one
+      const bare = l.replace(/`[^`]*`/g, (code) => ' '.repeat(code.length));
+      const at = Math.max(bare.indexOf('<!-- report:'), bare.indexOf(CLOSE));
+      if (at >= 0) throw new InputError('DOC_MARKERS', `${path}:${i + 1}:${at + 1}: a report marker must stand alone on its line`);
     }
   });
   if (open) throw new InputError('DOC_MARKERS', `${path}:${open.from + 1}:1: report block '${open.id}' is never closed with ${CLOSE}`);
