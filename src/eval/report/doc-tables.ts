@@ -68,6 +68,16 @@ const prior: DocTable = {
         '',
         `The kitchen benchmark's former \`prior\` figure (${bench[0].spec.suite}, ${kitchens} tasks 0–${maxIndex} of task seed 1, ${budget(bench)} trials per move): ${solved(bench)}, reward ${meanOf(bench.map((r) => r.reward), 0)}.`,
       );
+      // the tasks both runs share: does the shorter trial budget change what is solved?
+      const short = new Map(tuned.filter((r) => r.spec.level === 'easy').map((r) => [r.spec.task, r.success]));
+      const shared = bench.filter((r) => short.has(r.spec.task));
+      if (shared.length > 0) {
+        const solvedBy = (pick: (r: ResultRow) => boolean): string[] => shared.filter(pick).map((r) => r.spec.task).sort();
+        const a = solvedBy((r) => short.get(r.spec.task) === true);
+        const b = solvedBy((r) => r.success);
+        const same = a.length === b.length && a.every((t, i) => t === b[i]);
+        lines.push(`On the ${shared.length} easy tasks both runs share, ${budget(tuned)} trials per move solve ${a.length} and ${budget(bench)} trials solve ${b.length}${same ? ', the same tasks' : ''}.`);
+      }
     }
     return lines.join('\n');
   },
