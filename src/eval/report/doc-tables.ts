@@ -87,7 +87,7 @@ const prior: DocTable = {
 export const ABLATION_KNOBS: Record<string, string> = {
   full: '— (the reference row)',
   'no-belief': '`rankAccuracy` 0.6: the single most likely hypothesis is wrong 40 % of the time',
-  'no-hbu': '`answerCorrelation` 0.8: re-asking the same question mostly repeats a miss, so regenerating the belief buys no new chances',
+  'no-hbu': '`answerCorrelation` 0.8: regenerating the belief re-asks the same questions, which mostly repeat their misses (a fresh draw only after a new observation)',
   'no-toh': '`flatHallucination` 0.2 and `flatDiversity` 0.3: the one flat query invents more objects and repeats the modal placement',
   'no-lrp': 'none: the full method\'s "LLM-written" rollout policy is the built-in hand-written one; the variant rolls out at random',
   'no-bts': '`actError` 0.2: `tru.act` picks a random legal action (no look-ahead in the variant)',
