@@ -58,6 +58,7 @@ export function doneRow(key: string, spec: EpisodeSpec, o: EpisodeOutcome, wallS
     metrics: o.metrics,
     modelDescription: o.modelDescription,
     warnings: o.warnings.length,
+    ...(o.failures && o.failures.length > 0 ? { failures: o.failures } : {}),
     ...(trace !== undefined ? { trace } : {}),
     worker,
     finishedAt: new Date().toISOString(),

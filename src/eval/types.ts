@@ -51,6 +51,8 @@ export interface EpisodeOutcome {
   /** Human-readable model description, including synthetic knob values. */
   modelDescription: string;
   warnings: string[];
+  /** Why the episode failed, one cause per failed part (household: per errand, from GAVEL's FAILURE_CAUSES); absent or empty on success. */
+  failures?: string[];
 }
 
 /** One line of the append-only result store. */
@@ -68,6 +70,8 @@ export interface ResultRow {
   metrics: { [name: string]: number };
   modelDescription: string;
   warnings: number;
+  /** The outcome's failure causes (suites that report them; household: one per failed errand). */
+  failures?: string[];
   /** The error message of an `error` row. */
   error?: string;
   /** Trace file, relative to the results directory. */

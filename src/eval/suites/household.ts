@@ -14,7 +14,9 @@
  * (the LLM budget T, default 5), `synthetic` (knobs). The synthetic model
  * gets the task's hidden truth (`householdTruth`) and the episode seed; the
  * method never sees it. Metrics: distance (m), searches, feedbackRounds,
- * repairs, goalsMet, goalsTotal, steps.
+ * repairs, goalsMet, goalsTotal, errands, errandsMet and errandSuccess
+ * (errandsMet / errands: the seed's per-errand success); `failures` holds
+ * one cause per failed errand (src/methods/gavel/failure-causes.ts).
  */
 import { hashString, Rng } from '../../core/rng.js';
 import { GroundplanError } from '../../core/errors.js';
@@ -130,7 +132,8 @@ export async function runHouseholdSpec(spec: EpisodeSpec, ctx: EpisodeContext): 
     steps: r.steps,
     planningSeconds: r.planningSeconds,
     llm: { calls: r.llmCalls, inputTokens: r.inputTokens, outputTokens: r.outputTokens, byKind: usageByKind(llm.meter) },
-    metrics: { distance: r.distance, searches: r.searches, feedbackRounds: r.feedbackRounds, repairs: r.repairs, goalsMet: r.goalsMet, goalsTotal: r.goalsTotal, errands: task.goals.length },
+    metrics: { distance: r.distance, searches: r.searches, feedbackRounds: r.feedbackRounds, repairs: r.repairs, goalsMet: r.goalsMet, goalsTotal: r.goalsTotal, errands: task.goals.length, errandsMet: r.errands.filter((e) => e.met).length, errandSuccess: r.errands.filter((e) => e.met).length / task.goals.length },
+    failures: r.failures,
     modelDescription: spec.method === 'oracle' ? 'oracle (no LLM)' : llm.description,
     warnings: [...r.warnings, ...(r.status !== 'success' ? [`status: ${r.status}${r.unsafe.length ? ` (${r.unsafe.join(', ')})` : ''}`] : [])],
   };

@@ -12,7 +12,11 @@
  * step that fails in the true world (an object found inside a closed
  * container, say) is handled by model repair of the rest of the plan, then,
  * if the variant sends complaints and budget is left, by an LLM replan of
- * that task from the current state. Without either, the method stops.
+ * that task from the current state. A task that cannot be recovered is
+ * abandoned (the object in the hand, if any, is put down) and execution goes
+ * on with the remaining tasks, so every errand is attempted (the seed's
+ * per-errand success). Each task's record in `ctx.stats.tasks` says how its
+ * execution ended.
  */
 import {
   chooseOrder,
@@ -114,8 +118,11 @@ async function recover(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number
   return best;
 }
 
-/** Executes task `i`; false when a step failed and could not be recovered. */
-async function runTask(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number): Promise<boolean> {
+/** How executing one task ended: done, or the failure code of the step it could not recover from. */
+type TaskEnd = { ok: true } | { ok: false; code: string };
+
+/** Executes task `i`, appending each executed step to `executed`. */
+async function runTask(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number, executed: string[]): Promise<TaskEnd> {
   const env = ctx.env;
   let plan = o.plans[i].plan;
   let edits = o.plans[i].edits;
@@ -139,21 +146,33 @@ async function runTask(ctx: HouseholdMethodContext, o: ExecuteOptions, i: number
   let recoveries = 0;
   while (k < plan.length) {
     const fb = env.execute(plan[k]);
+    executed.push(fb.step);
     if (fb.ok) {
       k++;
       continue;
     }
+    const failed: TaskEnd = { ok: false, code: fb.failure?.code ?? 'UNKNOWN' };
     ctx.event({ kind: 'replan', message: `task ${i + 1}: ${fb.step} failed in the world: ${fb.failure?.code}: ${fb.failure?.message}`, data: { step: fb.step, code: fb.failure?.code ?? null } });
-    if (!o.policy.verify && !o.policy.repair) return false;
-    if (recoveries++ >= MAX_RECOVERIES) return false;
+    if (!o.policy.verify && !o.policy.repair) return failed;
+    if (recoveries++ >= MAX_RECOVERIES) return failed;
     const r = await recover(ctx, o, i, plan.slice(k), trusted, `executing ${fb.step} failed: ${fb.failure?.code}: ${fb.failure?.message}`);
-    if (!r) return false;
+    if (!r) return failed;
     trusted = r.valid;
     plan = [...plan.slice(0, k), ...r.plan];
     edits = [...edits, ...shift(r.edits, k)];
     env.setPlan(plan, edits);
   }
-  return true;
+  return { ok: true };
+}
+
+/**
+ * Gives up task `i` after its failure: the object in the hand, if any, is put
+ * down where the robot is, so the next task starts with a free hand.
+ */
+export function abandonTask(ctx: HouseholdMethodContext, i: number, executed: string[]): void {
+  const held = ctx.env.believed().initialState().robot.holding;
+  ctx.event({ kind: 'note', message: `task ${i + 1} failed; going on with the remaining tasks${held ? ` (putting down ${held} first)` : ''}` });
+  if (held) executed.push(ctx.env.execute({ action: 'Release', args: [held] }).step);
 }
 
 /**
@@ -176,10 +195,11 @@ function refreshPlans(ctx: HouseholdMethodContext, o: ExecuteOptions, remaining:
   }
 }
 
-/** Orders and executes every task (Algorithm 1 lines 21–33). */
+/** Orders and executes every task (Algorithm 1 lines 21–33); `completed` is false when some task failed. */
 export async function executeTasks(ctx: HouseholdMethodContext, o: ExecuteOptions): Promise<{ order: number[]; completed: boolean }> {
   let remaining = o.tasks.map((_, i) => i);
   const done: number[] = [];
+  let completed = true;
   let fixed: number[] | undefined;
   if (o.policy.order === 'static' || o.policy.order === 'map') {
     const r = orderTasks(ctx, o, remaining, o.policy.order === 'map');
@@ -197,13 +217,16 @@ export async function executeTasks(ctx: HouseholdMethodContext, o: ExecuteOption
     else order = remaining;
     const next = order[0];
     ctx.event({ kind: 'task', message: `task ${next + 1}: ${o.tasks[next].text}`, data: { task: next } });
-    const ok = await runTask(ctx, o, next);
+    const record = ctx.stats.tasks?.[next];
+    const executed = record?.executed ?? [];
+    const end = await runTask(ctx, o, next, executed);
     done.push(next);
     remaining = remaining.filter((x) => x !== next);
-    if (!ok) {
-      ctx.event({ kind: 'note', message: `task ${next + 1} failed; stopping` });
-      return { order: done, completed: false };
+    if (record) Object.assign(record, end.ok ? { outcome: 'completed' } : { outcome: 'step-failed', code: end.code });
+    if (!end.ok) {
+      completed = false;
+      abandonTask(ctx, next, executed);
     }
   }
-  return { order: done, completed: true };
+  return { order: done, completed };
 }

@@ -5,7 +5,7 @@ import type { HouseholdEvent, HouseholdRunResult } from './method.js';
 import { householdMethod, householdMethodNames, runHouseholdEpisode } from './index.js';
 import type { ExtractVars, PlanVars } from './prompts.js';
 import { scriptedHousehold, TEST_PLANS, testHouseholdTask } from './test-task.js';
-import type { ScriptedModel } from '../../llm/index.js';
+import { createScriptedModel, type ScriptedModel } from '../../llm/index.js';
 import type { HouseholdTask } from '../../envs/household/index.js';
 import { parseStep, type PlanStep } from '../../scenegraph/index.js';
 
@@ -88,14 +88,56 @@ describe('household methods', () => {
     }
   });
 
-  it('(d) llm-only executes an invalid plan as given and fails', async () => {
+  it('(d) llm-only executes an invalid plan as given; the failed errand is followed by the next one', async () => {
     const llm = scriptedHousehold([[without(GOOD[0], 'NavigateTo(plate)'), GOOD[1]]]);
     const { r, trace } = await run('llm-only', llm);
     expect(planCalls(llm)).toHaveLength(1);
-    expect(r).toMatchObject({ success: false, status: 'step-failed', repairs: 0, feedbackRounds: 0 });
-    const failed = trace.filter((t): t is TraceStep => t.type === 'step' && !t.feasible);
-    expect(failed[0].action).toBe('Grasp(plate)');
-    expect(failed[0].details?.failure).toBe('NOT_NEAR');
+    expect(r).toMatchObject({ success: false, status: 'unmet', repairs: 0, feedbackRounds: 0, goalsMet: 2 });
+    const steps = trace.filter((t): t is TraceStep => t.type === 'step' && !t.action.startsWith('Search('));
+    const failed = steps.findIndex((t) => !t.feasible);
+    expect(steps[failed].action).toBe('Grasp(plate)');
+    expect(steps[failed].details?.failure).toBe('NOT_NEAR');
+    // the shirt errand runs after the failed plate errand, in full
+    expect(steps.slice(failed + 1).map((t) => t.action)).toEqual(GOOD[1]);
+    expect(r.errands).toEqual([{ met: false, cause: 'missing-precondition' }, { met: true }]);
+    expect(r.failures).toEqual(['missing-precondition']);
+  });
+
+  it('an unrecoverable errand is abandoned (the held object put down) and the next errand is done after it', async () => {
+    const hopeless = [['NavigateTo(plate)', 'Grasp(plate)', 'Grasp(unicorn)'], GOOD[1]];
+    // sayplan keeps the listed order, so the failing errand comes first; gavel's ordering puts it last.
+    for (const name of ['sayplan', 'gavel']) {
+      const { r, trace, events } = await run(name, scriptedHousehold([hopeless]), 2);
+      const actions = trace.filter((t): t is TraceStep => t.type === 'step').map((t) => t.action);
+      const gaveUp = actions.indexOf('Grasp(unicorn)');
+      expect(gaveUp).toBeGreaterThan(0);
+      expect(actions[gaveUp + 1]).toBe('Release(plate)');
+      if (name === 'sayplan') expect(actions.slice(gaveUp + 2).filter((a) => !a.startsWith('Search('))).toEqual(GOOD[1]);
+      expect(events.some((e) => e.kind === 'note' && /task 1 failed; going on with the remaining tasks \(putting down plate first\)/.test(e.message))).toBe(true);
+      expect(r).toMatchObject({ success: false, goalsMet: 2, goalsTotal: 3, errands: [{ met: false, cause: 'hallucinated-object' }, { met: true }], failures: ['hallucinated-object'] });
+    }
+  });
+
+  it('an extracted goal naming the wrong object is an extraction failure of its errand', async () => {
+    const wrong = (v: ExtractVars) => (v.index === 0 ? { objects: ['apple'], goal: ['on_top(apple, table)'] } : { objects: ['shirt'], goal: ['object_inside(shirt, washer)', 'not open(washer)'] });
+    const moveApple = ['NavigateTo(fridge)', 'Open(fridge)', 'NavigateTo(apple)', 'Grasp(apple)', 'NavigateTo(table)', 'PlaceOnTop(apple, table)', 'NavigateTo(fridge)', 'Close(fridge)'];
+    const { r } = await run('gavel', scriptedHousehold([[moveApple, GOOD[1]]], wrong));
+    expect(r).toMatchObject({ success: false, errands: [{ met: false, cause: 'extraction' }, { met: true }], failures: ['extraction'] });
+  });
+
+  it('a dropped errand is a decomposition failure; a plan that runs but misses the goal is unmet-goal', async () => {
+    const truth = testHouseholdTask();
+    const llm = createScriptedModel({
+      byKind: {
+        'gavel.decompose': JSON.stringify({ tasks: [truth.errands?.[1]] }),
+        'gavel.extract': JSON.stringify({ objects: ['shirt'], goal: ['object_inside(shirt, washer)', 'not open(washer)'] }),
+        'gavel.plan': JSON.stringify({ tasks: [{ task: 1, steps: GOOD[1] }] }),
+      },
+    });
+    const dropped = await run('gavel', llm);
+    expect(dropped.r).toMatchObject({ success: false, errands: [{ met: false, cause: 'decomposition' }, { met: true }], failures: ['decomposition'] });
+    const basic = await run('gavel-basic', scriptedHousehold([[without(GOOD[0], 'PlaceOnTop(plate, table)'), GOOD[1]]]));
+    expect(basic.r.failures).toEqual(['unmet-goal']);
   });
 
   it('sayplan sends every verification failure back (no repair) and uses the corrected answer', async () => {
@@ -199,7 +241,7 @@ describe('what execution reveals', () => {
 
   it('llm-only stops at the failed step; sayplan asks the LLM again with the failure', async () => {
     const only = await go('llm-only', scriptedHousehold([[naive]], undefined, appleTask()));
-    expect(only.r.status).toBe('step-failed');
+    expect(only.r).toMatchObject({ status: 'step-failed', failures: ['missing-precondition'] });
     const llm = scriptedHousehold([[naive], [informed]], undefined, appleTask());
     const say = await go('sayplan', llm);
     const calls = planCalls(llm);
@@ -216,6 +258,6 @@ describe('budgets', () => {
     const m = householdMethod('gavel');
     if (!m) throw new Error('gavel');
     const r = await runHouseholdEpisode(m, testHouseholdTask(), { llm: scriptedHousehold([GOOD]), rng: new Rng(1), timeLimitMs: 0 });
-    expect(r).toMatchObject({ status: 'time-limit', success: false, steps: 0 });
+    expect(r).toMatchObject({ status: 'time-limit', success: false, steps: 0, failures: ['time-limit', 'time-limit'] });
   });
 });

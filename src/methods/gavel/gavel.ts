@@ -18,6 +18,7 @@ import { executeTasks, type LoopPolicy } from './execute.js';
 import { registerHouseholdMethod, type HouseholdMethod, type HouseholdMethodContext } from './method.js';
 import { planTasks, type PlanBudget, type RoundReport } from './plan-round.js';
 import { goalText, understand } from './understand.js';
+import { taskRecords } from './errand-outcome.js';
 
 export const GAVEL_VARIANTS: Record<string, { description: string; policy: LoopPolicy }> = {
   gavel: { description: 'GAVEL: verify + model repair, complaints for unrepaired failures (T calls), belief-aware reordering after each task', policy: { verify: true, repair: true, complaints: 'unrepaired', order: 'reorder' } },
@@ -41,6 +42,7 @@ function roundMessage(r: RoundReport): string {
 async function runGavel(ctx: HouseholdMethodContext, policy: LoopPolicy): Promise<void> {
   const env = ctx.env;
   const u = await understand(ctx.llm, env.instruction, env.believed(), env.uncertain, ctx.signal, ctx.meter);
+  ctx.stats.tasks = taskRecords(u.tasks);
   for (const w of u.warnings) ctx.warn(w);
   ctx.event({ kind: 'decompose', message: `${u.tasks.length} task(s): ${u.tasks.map((t, i) => `${i + 1}. ${t.text}`).join('  ')}`, data: { tasks: u.tasks.map((t) => t.text) } });
   u.tasks.forEach((t, i) => ctx.event({ kind: 'extract', message: `task ${i + 1} goal: ${goalText(t.goal) || '(none)'}; objects: ${t.objects.join(', ')}`, data: { task: i, goal: goalText(t.goal), objects: t.objects } }));

@@ -20,6 +20,8 @@ import { HouseholdEnv, type HouseholdTask, type RoomTypeModel } from '../../envs
 import { BeliefState, costModel, initialBelief, literalHolds, sceneFromJson, type Goal, type Scene, type WorldState } from '../../scenegraph/index.js';
 import { LlmError, type LlmClient, type LlmRequest, type LlmResponse, type UsageMeter } from '../../llm/index.js';
 import { createHouseholdView, householdSnapshot, type HouseholdEnvView } from './view.js';
+import { episodeOutcomes, type ErrandOutcome, type TaskRecord } from './errand-outcome.js';
+import type { FailureCause } from './failure-causes.js';
 
 /** A progress event of a method (LLM rounds, chosen order, replanning), for the CLI and logs. */
 export interface HouseholdEvent {
@@ -39,8 +41,8 @@ export interface HouseholdMethodContext {
   /** LLM planning budget T (seed: 5): plan calls including complaint rounds. */
   maxFeedback: number;
   timeLeftMs(): number;
-  /** Counters the method keeps up to date. */
-  stats: { feedbackRounds: number; repairs: number; stages?: PipelineStages };
+  /** Counters the method keeps up to date; `tasks`: what it did with each understood task (for the failure causes). */
+  stats: { feedbackRounds: number; repairs: number; stages?: PipelineStages; tasks?: TaskRecord[] };
   warn(message: string): void;
   event(e: HouseholdEvent): void;
 }
@@ -104,6 +106,10 @@ export interface HouseholdRunResult {
   stages?: PipelineStages;
   /** Safety violations left in the true final state (`left_open:fridge_0`, `left_on:stove_0`). */
   unsafe: string[];
+  /** Per errand: its goal holds at the end, else why not. */
+  errands: ErrandOutcome[];
+  /** The failure causes (one per failed errand; `unsafe` etc. when all errands hold); empty on success. */
+  failures: FailureCause[];
   warnings: string[];
 }
 
@@ -243,6 +249,7 @@ export async function runHouseholdEpisode(method: HouseholdMethod, task: Househo
   const unsafe = finalSafety(scene, initial, env.state, task.goal);
   const met = goalsMet === task.goal.literals.length;
   if (status === undefined) status = met && unsafe.length === 0 ? 'success' : lastFailed ? 'step-failed' : !met ? 'unmet' : 'unsafe';
+  const outcomes = episodeOutcomes({ task, scene, final: env.state, ...(stats.tasks ? { records: stats.tasks } : {}), ...(status === 'time-limit' || status === 'llm-failed' ? { ended: status } : {}), unsafe });
   return {
     status,
     success: status === 'success',
@@ -259,6 +266,8 @@ export async function runHouseholdEpisode(method: HouseholdMethod, task: Househo
     repairs: stats.repairs,
     ...(stats.stages ? { stages: stats.stages } : {}),
     unsafe,
+    errands: outcomes.errands,
+    failures: status === 'success' ? [] : outcomes.failures,
     warnings,
   };
 }

@@ -7,11 +7,13 @@
  * objects at their most likely room, as in EPoG's belief graph), and when a
  * step fails in the world the rest of the task is derived again from the
  * updated G_t — graph-based situated replanning, never a repair rule and
- * never an LLM call. Goals that need a semantic state (cooked, washed,
+ * never an LLM call; after EPOG_MAX_REPLANS the task is abandoned and the
+ * next one runs. Goals that need a semantic state (cooked, washed,
  * dried) have no graph edit, so those tasks cannot succeed.
  */
 import { formatLiteral } from '../../../scenegraph/index.js';
-import { orderTasks, type ExecuteOptions } from '../execute.js';
+import { abandonTask, orderTasks, type ExecuteOptions } from '../execute.js';
+import { taskRecords } from '../errand-outcome.js';
 import { registerHouseholdMethod, type HouseholdMethod, type HouseholdMethodContext } from '../method.js';
 import { understand } from '../understand.js';
 import { graphEditPlan } from './graph-edit.js';
@@ -23,6 +25,8 @@ async function runEpog(ctx: HouseholdMethodContext): Promise<void> {
   const env = ctx.env;
   const G0 = env.believed();
   const u = await understand(ctx.llm, env.instruction, G0, env.uncertain, ctx.signal);
+  const records = taskRecords(u.tasks);
+  ctx.stats.tasks = records;
   for (const w of u.warnings) ctx.warn(w);
   ctx.event({ kind: 'decompose', message: `${u.tasks.length} task(s): ${u.tasks.map((t, i) => `${i + 1}. ${t.text}`).join('  ')}`, data: { tasks: u.tasks.map((t) => t.text) } });
   const plans = u.tasks.map((t) => graphEditPlan(G0, t.goal, G0.initialState()));
@@ -42,17 +46,24 @@ async function runEpog(ctx: HouseholdMethodContext): Promise<void> {
   for (const i of order) {
     ctx.event({ kind: 'task', message: `task ${i + 1}: ${u.tasks[i].text}`, data: { task: i } });
     let replans = 0;
+    const r = records[i];
     // derive from the current G_t (earlier tasks and observations changed it)
     let plan = graphEditPlan(env.believed(), u.tasks[i].goal).plan;
     env.setPlan(plan, []);
+    r.outcome = 'completed';
     for (let k = 0; k < plan.length; ) {
       const fb = env.execute(plan[k]);
+      r.executed.push(fb.step);
       if (fb.ok) {
         k++;
         continue;
       }
       ctx.event({ kind: 'replan', message: `task ${i + 1}: ${fb.step} failed in the world: ${fb.failure?.code}; deriving the edits again from G_t`, data: { step: fb.step, code: fb.failure?.code ?? null } });
-      if (replans++ >= EPOG_MAX_REPLANS) return;
+      if (replans++ >= EPOG_MAX_REPLANS) {
+        Object.assign(r, { outcome: 'step-failed', code: fb.failure?.code ?? 'UNKNOWN' });
+        abandonTask(ctx, i, r.executed);
+        break;
+      }
       plan = graphEditPlan(env.believed(), u.tasks[i].goal).plan;
       env.setPlan(plan, []);
       k = 0;

@@ -15,6 +15,8 @@ import { InputError } from '../../../core/errors.js';
 import { runOrdering, type HouseholdTask, type RoomTypeModel } from '../../../envs/household/index.js';
 import { sceneFromJson } from '../../../scenegraph/index.js';
 import { registerHouseholdMethod, type HouseholdMethod, type HouseholdMethodContext } from '../method.js';
+import { abandonTask } from '../execute.js';
+import { taskRecords } from '../errand-outcome.js';
 
 /** The oracle never consults beliefs: every uncertain object is localized at its true room. */
 const NO_PRIOR: RoomTypeModel = { types: [], scores: () => ({}) };
@@ -35,10 +37,14 @@ async function runOracle(ctx: HouseholdMethodContext, options: Record<string, un
   const uncertain = new Set(task.uncertain);
   const seen = new Set<string>();
   const order = oracleOrder(task);
+  const records = taskRecords(task.goals.map((goal, i) => ({ text: task.errands?.[i] ?? task.instruction, goal })));
+  ctx.stats.tasks = records;
   ctx.event({ kind: 'order', message: `oracle order: ${order.map((x) => x + 1).join(' → ')}`, data: { order } });
   for (const i of order) {
     ctx.event({ kind: 'task', message: `task ${i + 1}`, data: { task: i } });
     ctx.env.setPlan(task.subplans[i], []);
+    const r = records[i];
+    r.outcome = 'completed';
     for (const step of task.subplans[i]) {
       const x = step.args[0];
       if (step.action === 'NavigateTo' && uncertain.has(x) && !seen.has(x)) {
@@ -47,9 +53,12 @@ async function runOracle(ctx: HouseholdMethodContext, options: Record<string, un
       }
       for (const a of step.args) seen.add(a);
       const fb = ctx.env.execute(step);
+      r.executed.push(fb.step);
       if (!fb.ok) {
         ctx.warn(`oracle: ${fb.step} failed: ${fb.failure?.code}`);
-        return;
+        Object.assign(r, { outcome: 'step-failed', code: fb.failure?.code ?? 'UNKNOWN' });
+        abandonTask(ctx, i, r.executed);
+        break;
       }
     }
   }
