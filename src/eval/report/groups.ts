@@ -36,6 +36,8 @@ export interface ReportGroup extends SummaryGroup {
   byKind: KindUsageMean[];
   /** True when the rows used the offline `synthetic` stand-in model. */
   synthetic: boolean;
+  /** How often each failure cause occurs over the group's finished episodes (rows' `failures`), sorted by cause; empty when no row has one. */
+  failures: Array<{ cause: string; count: number }>;
   /**
    * Series label in tables and plots: the method, with the model when the
    * method ran with several models in this suite and the config (`trials=30`)
@@ -138,7 +140,10 @@ function extras(g: SummaryGroup, done: readonly ResultRow[]): Omit<ReportGroup, 
       mean(done.map((r) => { const u = r.llm.byKind?.[kind]; return u ? f(u) : 0; }));
     return { kind, calls: per((u) => u.calls), inputTokens: per((u) => u.inputTokens), outputTokens: per((u) => u.outputTokens) };
   });
-  return { planningPerStep: totalSteps > 0 ? totalPlanning / totalSteps : undefined, byKind, synthetic: isSynthetic(g.model, g.modelDescription) };
+  const counts = new Map<string, number>();
+  for (const r of done) for (const c of r.failures ?? []) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const failures = [...counts].sort(([a], [b]) => naturalCompare(a, b)).map(([cause, count]) => ({ cause, count }));
+  return { planningPerStep: totalSteps > 0 ? totalPlanning / totalSteps : undefined, byKind, synthetic: isSynthetic(g.model, g.modelDescription), failures };
 }
 
 /** Sets `series` on every group (see `ReportGroup.series`). */

@@ -43,6 +43,22 @@ describe('plots', () => {
     expect(await renderSvg(success.spec)).toBe(svg);
   });
 
+  it('draws the failure causes per method, stacked, as failures per 100 episodes', async () => {
+    const failing = (method: string, task: string, failures: string[]): ResultRow => ({ ...row(method, 'x', 'done', failures.length === 0, task), spec: { suite: 'household:multi', task, level: '3', method, model: 'synthetic', seed: 1, config: {} }, ...(failures.length ? { failures } : {}) });
+    const rows = [
+      failing('gavel', 'a', []),
+      failing('gavel', 'b', ['extraction']),
+      failing('llm-only', 'a', ['missing-precondition', 'missing-precondition']),
+      failing('llm-only', 'b', ['extraction']),
+    ];
+    const plot = plotSpecs(groupRows(rows)).find((p) => p.kind === 'failures');
+    expect(plot?.file).toBe('household_multi-failures.svg');
+    const values = (plot?.spec.data as { values: Array<{ series: string; cause: string; per100: number }> }).values;
+    expect(values.map((v) => [v.series, v.cause, v.per100])).toEqual([['gavel', 'extraction', 50], ['llm-only', 'extraction', 50], ['llm-only', 'missing-precondition', 100]]);
+    const text = textContent(parseSvg(await renderSvg(plot?.spec as never)));
+    for (const s of ['Failures per 100 episodes', 'Cause', 'missing-precondition', 'extraction']) expect(text).toContain(s);
+  });
+
   it('names plot files after the suite', () => {
     expect(plotFile('household:multi', 'success')).toBe('household_multi-success.svg');
     expect(plotFile('***', 'steps')).toBe('suite-steps.svg');

@@ -3,7 +3,8 @@
  * level and method with standard-error bars (Tru-POMDP Fig. 2/4, GAVEL Tables
  * I/II), distance traveled where the suite reports it (GAVEL Table II),
  * token use by method (Tru-POMDP Fig. 3) and planning time by method
- * (Tru-POMDP Fig. 5). Each plot is a Vega-Lite spec rendered to SVG in Node
+ * (Tru-POMDP Fig. 5), and the failure causes by method where rows carry
+ * them (GAVEL Fig. 3 kind: household errands). Each plot is a Vega-Lite spec rendered to SVG in Node
  * with Vega's headless renderer (no browser, no canvas); the output carries no
  * time or random ids, so equal rows give byte-identical SVGs.
  */
@@ -11,7 +12,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { slug } from '../key.js';
 import type { ReportGroup, GroupedRows } from './groups.js';
 
-export type PlotKind = 'success' | 'reward' | 'steps' | 'distance' | 'tokens' | 'tokens-by-kind' | 'planning';
+export type PlotKind = 'success' | 'reward' | 'steps' | 'distance' | 'tokens' | 'tokens-by-kind' | 'planning' | 'failures';
 
 export interface PlotSpec {
   suite: string;
@@ -154,6 +155,46 @@ function tokenPlots(suite: string, groups: ReportGroup[]): PlotSpec[] {
   ].filter((p): p is PlotSpec => p !== undefined);
 }
 
+/**
+ * GAVEL Fig. 3 kind: the rows' failure causes per method, stacked, as failures
+ * per 100 finished episodes (all levels pooled). A household episode counts
+ * one failure per failed errand, so a bar's height is failed errands per 100
+ * instructions. Absent when no row of the suite carries a cause.
+ */
+function failurePlot(suite: string, groups: ReportGroup[]): PlotSpec | undefined {
+  const series = [...new Set(groups.map((g) => g.series))];
+  const causes = [...new Set(groups.flatMap((g) => g.failures.map((f) => f.cause)))].sort();
+  if (causes.length === 0) return undefined;
+  const data: Array<{ series: string; cause: string; per100: number; count: number; order: number }> = [];
+  for (const label of series) {
+    const gs = groups.filter((g) => g.series === label);
+    const n = gs.reduce((t, g) => t + g.n, 0);
+    for (const cause of causes) {
+      const count = gs.reduce((t, g) => t + (g.failures.find((f) => f.cause === cause)?.count ?? 0), 0);
+      if (count > 0 && n > 0) data.push({ series: label, cause, per100: (100 * count) / n, count, order: causes.indexOf(cause) });
+    }
+  }
+  const title = `Failure causes per 100 episodes — ${suite}`;
+  const spec: TopLevelSpec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title,
+    background: 'white',
+    width: Math.max(160, series.length * 40),
+    height: 200,
+    data: { values: data },
+    name: 'bars',
+    mark: { type: 'bar' },
+    encoding: {
+      x: { field: 'series', type: 'nominal', sort: series, title: 'Method', axis: { labelAngle: -30 } },
+      y: { field: 'per100', type: 'quantitative', title: 'Failures per 100 episodes', stack: 'zero' },
+      color: { field: 'cause', type: 'nominal', sort: causes, title: 'Cause', scale: { scheme: 'tableau20' }, legend: { labelLimit: 240 } },
+      order: { field: 'order', type: 'quantitative' },
+      tooltip: [{ field: 'series' }, { field: 'cause' }, { field: 'count' }, { field: 'per100', format: '.1f' }],
+    },
+  };
+  return { suite, kind: 'failures', file: plotFile(suite, 'failures'), title, bars: data.length, spec };
+}
+
 /** The plot specs for every suite, in a fixed order. */
 export function plotSpecs(groupedRows: GroupedRows, options: PlotOptions = {}): PlotSpec[] {
   const timing = options.timing ?? true;
@@ -167,6 +208,7 @@ export function plotSpecs(groupedRows: GroupedRows, options: PlotOptions = {}): 
     // GAVEL Table II: distance traveled, where the suite reports it.
     add(grouped(suite, 'distance', 'Distance traveled', 'Distance', groups, (g) => g.metrics.distance ?? { mean: NaN, se: 0, n: 0 }, 1));
     out.push(...tokenPlots(suite, groups));
+    add(failurePlot(suite, groups));
     if (timing) add(grouped(suite, 'planning', 'Planning time per episode', 'Planning time (s)', groups, (g) => g.planningSeconds, 1));
   }
   return out;
