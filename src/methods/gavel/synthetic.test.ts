@@ -133,6 +133,33 @@ describe('synthetic household LLM', () => {
     expect(d.text).toContain(truth.errands[1]);
   });
 
+  it('extraction errors happen at the stated rate (per task), naming another catalog object in the goal and in the object list', async () => {
+    const calls: Array<{ t: HouseholdTask; i: number }> = tasks.flatMap((t) => t.goals.map((_, i) => ({ t, i })));
+    const rate = async (p: number): Promise<number> => {
+      let wrong = 0;
+      for (const [n, { t, i }] of calls.entries()) {
+        const truth = householdTruth(t);
+        const scene = sceneFromJson(t.scene, t.id);
+        const catalog = [...scene.objects.values()].map((o) => ({ id: o.id, category: o.category, room: null, affordances: [...o.affordances] }));
+        const llm = createSyntheticModel({ knobs: { 'gavel.extractError': p }, seed: n + 1, truth });
+        const r = await llm.complete({ kind: 'gavel.extract', vars: { instruction: t.instruction, task: truth.errands[i], index: i, catalog, rooms: [] }, messages: [{ role: 'user', content: 'extract' }] });
+        const a = JSON.parse(/```json\n([\s\S]*)\n```/.exec(r.text)?.[1] ?? '{}') as { objects: string[]; goal: string[] };
+        if (JSON.stringify(a.goal) === JSON.stringify(truth.goals[i])) continue;
+        wrong++;
+        // the substituted id is a real catalog object, and the object list follows the goal
+        const ids = a.goal.flatMap((g) => /\(([^)]*)\)/.exec(g)?.[1].split(', ') ?? []);
+        expect(ids.every((id) => scene.isObject(id) || scene.isRoom(id))).toBe(true);
+        expect(ids.filter((id) => scene.isObject(id)).every((id) => a.objects.includes(id))).toBe(true);
+      }
+      return wrong / calls.length;
+    };
+    expect(calls.length).toBeGreaterThan(100);
+    expect(await rate(0)).toBe(0);
+    expect(await rate(1)).toBe(1);
+    const r = await rate(0.3);
+    expect(Math.abs(r - 0.3)).toBeLessThan(3 * Math.sqrt((0.3 * 0.7) / calls.length));
+  });
+
   it('a complaint with fixProb 1 fixes the errors it names, round by round, and fixProb 0 changes nothing', () => {
     let broken = 0;
     for (const t of tasks.slice(0, 25)) {

@@ -6,7 +6,9 @@
  *
  * - decompose: the errands, one dropped with `gavel.decomposeError`;
  * - extract: the errand's objects and goal literals; with `gavel.extractError`
- *   one literal names another scene object of the same category;
+ *   (per task, always realized) one literal names another catalog object:
+ *   of the same category where there is one, else with the same affordances,
+ *   else any; the object list names it instead of the right one;
  * - plan: per task the reference subplan, written over the believed graph it
  *   is shown (`believedReference`), with the errors of `synthetic-errors.ts`
  *   at their per-opportunity rates; on a complaint round each difference the
@@ -33,7 +35,7 @@ export const GAVEL_KNOBS = {
   'gavel.missingApplianceStep': { default: 0.3, min: 0, max: 1, description: 'probability that a plan never runs an appliance it needs: ToggleOn and its ToggleOff left out (per appliance run)' },
   'gavel.duplicateStep': { default: 0.01, min: 0, max: 1, description: 'probability that an Open, Grasp or ToggleOn is written twice (per step)' },
   'gavel.fixProb': { default: 0.4, min: 0, max: 1, description: 'probability that a complaint round fixes each error the complaint names (errors not named stay)' },
-  'gavel.extractError': { default: 0.02, min: 0, max: 1, description: 'probability that an extracted goal names another object of the same category (per task)' },
+  'gavel.extractError': { default: 0.02, min: 0, max: 1, description: 'probability that an extracted goal names another object (same category where there is one, else same affordances; per task)' },
   'gavel.decomposeError': { default: 0, min: 0, max: 1, description: 'probability that decomposition drops one errand (per instruction with 2+ errands)' },
 } as const;
 
@@ -118,17 +120,34 @@ function extractGenerator(call: SyntheticCall, ctx: SyntheticContext): string {
   const objects = new Set<string>(goal.flatMap(literalIds).filter((id) => v.catalog.some((c) => c.id === id)));
   for (const s of plan) if (s.action === 'Grasp' || s.action === 'PlaceInside' || s.action === 'PlaceOnTop' || s.action === 'ToggleOn') objects.add(s.args[s.args.length - 1]);
   if (goal.length > 0 && ctx.rng.chance(knob(ctx, 'gavel.extractError'))) {
-    // confuse one id with another object of the same category
     const k = ctx.rng.int(goal.length);
-    const ids = literalIds(goal[k]);
-    const cat = new Map(v.catalog.map((c) => [c.id, c.category]));
-    const swaps = ids.flatMap((id) => v.catalog.filter((c) => c.id !== id && c.category === cat.get(id)).map((c) => [id, c.id] as const));
-    if (swaps.length > 0) {
-      const [from, to] = ctx.rng.pick(swaps);
-      goal[k] = goal[k].replace(new RegExp(`\\b${from}\\b`), to);
+    const ids = literalIds(goal[k]).filter((id) => v.catalog.some((c) => c.id === id));
+    const from = ids.length > 0 ? ctx.rng.pick(ids) : undefined;
+    const to = from === undefined ? undefined : confusable(from, v.catalog, ctx);
+    if (from !== undefined && to !== undefined) {
+      const word = new RegExp(`(^|[^\\w])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`);
+      goal[k] = goal[k].replace(word, `$1${to}`);
+      // the extracted object list names what the model (wrongly) took the task to be about
+      if (!goal.some((g) => literalIds(g).includes(from))) objects.delete(from);
+      objects.add(to);
     }
   }
   return answerText(`Task ${v.index + 1} involves these objects; when it is done the following holds.`, { objects: [...objects], goal });
+}
+
+/**
+ * The object an extraction error names instead of `id`: another catalog
+ * object of the same category, else one with the same affordances, else any
+ * other object (so the error happens at the knob's rate whatever the scene).
+ */
+function confusable(id: string, catalog: ExtractVars['catalog'], ctx: SyntheticContext): string | undefined {
+  const me = catalog.find((c) => c.id === id);
+  const others = catalog.filter((c) => c.id !== id);
+  const sameCategory = others.filter((c) => c.category === me?.category);
+  const key = (c: { affordances: readonly string[] }): string => [...c.affordances].sort().join(',');
+  const sameUse = others.filter((c) => me !== undefined && key(c) === key(me));
+  const pool = sameCategory.length > 0 ? sameCategory : sameUse.length > 0 ? sameUse : others;
+  return pool.length > 0 ? ctx.rng.pick(pool).id : undefined;
 }
 
 function planGenerator(call: SyntheticCall, ctx: SyntheticContext): string {
