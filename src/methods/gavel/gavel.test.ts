@@ -125,6 +125,22 @@ describe('household methods', () => {
     expect(r).toMatchObject({ success: false, errands: [{ met: false, cause: 'extraction' }, { met: true }], failures: ['extraction'] });
   });
 
+  it('the extracted objects (O^qry) get the room-type prior; an uncertain object the extraction missed keeps the uninformed belief', async () => {
+    const rsn = { types: ['kitchen', 'utility_room'], scores: (cat: string): Record<string, number> => (cat === 'shirt' ? { utility_room: 1 } : { kitchen: 1 }) };
+    const wrong = (v: ExtractVars) => (v.index === 0 ? { objects: ['apple'], goal: ['on_top(apple, table)'] } : { objects: ['shirt'], goal: ['object_inside(shirt, washer)', 'not open(washer)'] });
+    const events: HouseholdEvent[] = [];
+    const trace: TraceRecord[] = [];
+    const m = householdMethod('gavel');
+    if (!m) throw new Error('gavel');
+    await runHouseholdEpisode(m, testHouseholdTask(), { llm: scriptedHousehold([GOOD], wrong), rng: new Rng(1), rsn, onEvent: (e) => events.push(e), onTrace: (t) => trace.push(t) });
+    expect(events.find((e) => e.kind === 'extract' && e.message.startsWith('query objects'))?.data).toEqual({ query: ['shirt'] });
+    const first = trace.find((t): t is TraceStep => t.type === 'step');
+    const weights = (o: string) => (first?.belief?.locations ?? []).filter((l) => l.object === o).map((l) => l.weight);
+    // the shirt (named) is believed in the utility room; the plate (missed: the extraction named the apple) is uniform
+    expect(weights('shirt')[0]).toBeGreaterThan(0.9);
+    expect(new Set(weights('plate').map((w) => w.toFixed(6))).size).toBe(1);
+  });
+
   it('a dropped errand is a decomposition failure; a plan that runs but misses the goal is unmet-goal', async () => {
     const truth = testHouseholdTask();
     const llm = createScriptedModel({

@@ -47,6 +47,9 @@ async function runGavel(ctx: HouseholdMethodContext, policy: LoopPolicy): Promis
   ctx.event({ kind: 'decompose', message: `${u.tasks.length} task(s): ${u.tasks.map((t, i) => `${i + 1}. ${t.text}`).join('  ')}`, data: { tasks: u.tasks.map((t) => t.text) } });
   u.tasks.forEach((t, i) => ctx.event({ kind: 'extract', message: `task ${i + 1} goal: ${goalText(t.goal) || '(none)'}; objects: ${t.objects.join(', ')}`, data: { task: i, goal: goalText(t.goal), objects: t.objects } }));
   for (const w of u.warnings) ctx.event({ kind: 'note', message: `warning: ${w}` });
+  // O^qry: the extracted objects of unknown room get the room-type prior (the others stay uninformed).
+  const query = env.query(u.tasks.flatMap((t) => t.objects));
+  ctx.event({ kind: 'extract', message: `query objects (room prior): ${query.join(', ') || '(none)'}`, data: { query } });
   // Insert(G_0, E_i): relations the instruction states about unseen objects.
   u.tasks.forEach((t, i) => {
     for (const l of t.stated ?? []) {

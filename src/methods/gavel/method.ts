@@ -180,12 +180,12 @@ export async function runHouseholdEpisode(method: HouseholdMethod, task: Househo
   const env = new HouseholdEnv(scene, options.wcov !== undefined ? { wcov: options.wcov } : {});
   const m = costModel(scene, { ...(options.wcov !== undefined ? { wcov: options.wcov } : {}), ...(options.eta !== undefined ? { eta: options.eta } : {}) });
   const initial = scene.initialState();
+  // Every uncertain object starts with the uninformed belief; the method's query objects (O^qry, from its extraction) get the room-type prior.
   const beliefs = new BeliefState();
   const start = env.state.robot.room;
-  for (const o of task.uncertain) {
-    const cat = scene.objects.get(o)?.category ?? o;
-    beliefs.set(o, initialBelief(scene, options.rsn ? options.rsn.scores(cat) : {}, start, options.rsn ? 1e-3 : 0));
-  }
+  for (const o of task.uncertain) beliefs.set(o, initialBelief(scene, {}, start, 0));
+  const rsn = options.rsn;
+  const prior = rsn ? (o: string) => initialBelief(scene, rsn.scores(scene.objects.get(o)?.category ?? o), start, 1e-3) : undefined;
   const t0 = performance.now();
   const limit = options.timeLimitMs ?? 600_000;
   let execMs = 0;
@@ -202,6 +202,7 @@ export async function runHouseholdEpisode(method: HouseholdMethod, task: Househo
     now: () => performance.now() - t0,
     ...(options.onTrace ? { onTrace: options.onTrace } : {}),
     planningSeconds,
+    ...(prior ? { prior } : {}),
   });
   let lastFailed = false;
   const timed: HouseholdEnvView = {

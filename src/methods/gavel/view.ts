@@ -13,6 +13,7 @@ import type { Json, HouseholdSnapshot, TraceBelief, TraceStep } from '../../eval
 import { HouseholdEnv, localizeObserved, searchUntilSeen, type SearchOutcome } from '../../envs/household/index.js';
 import {
   believedScene,
+  ruleOut,
   formatStep,
   type BeliefState,
   type CostModel,
@@ -57,6 +58,14 @@ export interface HouseholdEnvView {
   beliefs(): BeliefState;
   /** Beliefs of the uncertain objects not localized yet (what `renderScene` hides and lists). */
   openBeliefs(): Map<string, RoomBelief>;
+  /**
+   * The query objects O^qry (§IV-B: the objects the extraction found in the
+   * instruction): each one that is uncertain and not seen yet gets the
+   * room-type prior of Eq. 10 (rooms already searched ruled out); the other
+   * uncertain objects keep the uninformed belief (uniform over the reachable
+   * rooms). Returns the ids that got the prior.
+   */
+  query(ids: readonly string[]): string[];
   robotRoom(): string;
   /** Primitive steps executed so far (feasible or not). */
   readonly steps: number;
@@ -88,6 +97,8 @@ export interface ViewOptions {
   onTrace?: (record: TraceStep) => void;
   /** Planning time so far in seconds (for the trace). */
   planningSeconds: () => number;
+  /** The room-type prior of an uncertain object (Eq. 10), given to the objects named by `query`; without it `query` changes nothing. */
+  prior?: (id: string) => RoomBelief;
 }
 
 /** What an object rests in, on or under (`{parent, relation}`), or nothing when it is on the floor. */
@@ -202,6 +213,18 @@ export function createHouseholdView(o: ViewOptions): HouseholdEnvView & { search
         const b = beliefs.get(x);
         // Objects placed by a stated relation are shown in place (deterministic in G_t).
         if (b && beliefs.localized(x) === undefined && env.state.robot.holding !== x && !holds(x)) out.set(x, new Map(b));
+      }
+      return out;
+    },
+    query(ids: readonly string[]): string[] {
+      const out: string[] = [];
+      for (const x of new Set(ids)) {
+        if (!o.prior || !unseen(x) || stated.has(x)) continue;
+        let b = o.prior(x);
+        for (const r of searched) b = ruleOut(b, r);
+        if (b.size === 0) continue;
+        beliefs.set(x, b);
+        out.push(x);
       }
       return out;
     },

@@ -25,11 +25,14 @@ async function runEpog(ctx: HouseholdMethodContext): Promise<void> {
   const env = ctx.env;
   const G0 = env.believed();
   const u = await understand(ctx.llm, env.instruction, G0, env.uncertain, ctx.signal);
+  // the extracted objects of unknown room get the room-type prior (O^qry)
+  env.query(u.tasks.flatMap((t) => t.objects));
   const records = taskRecords(u.tasks);
   ctx.stats.tasks = records;
   for (const w of u.warnings) ctx.warn(w);
   ctx.event({ kind: 'decompose', message: `${u.tasks.length} task(s): ${u.tasks.map((t, i) => `${i + 1}. ${t.text}`).join('  ')}`, data: { tasks: u.tasks.map((t) => t.text) } });
-  const plans = u.tasks.map((t) => graphEditPlan(G0, t.goal, G0.initialState()));
+  const G1 = env.believed();
+  const plans = u.tasks.map((t) => graphEditPlan(G1, t.goal, G1.initialState()));
   plans.forEach((p, i) => {
     if (p.unreachable.length > 0) ctx.warn(`task ${i + 1}: no graph edit achieves ${p.unreachable.map(formatLiteral).join('; ')}`);
   });
