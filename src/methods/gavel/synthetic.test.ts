@@ -4,7 +4,7 @@ import { generateMultiTasks, loadBehaviorData, type HouseholdTask } from '../../
 import { ask, createSyntheticModel } from '../../llm/index.js';
 import { BeliefState, believedScene, formatLiteral, formatStep, initialBelief, renderScene, sceneFromJson, verifyPlan, type PlanStep, type Scene, type Verdict } from '../../scenegraph/index.js';
 import { householdTruth, planMessages, planSchema, type PlanVars } from './prompts.js';
-import { GAVEL_KNOBS, registerGavelSynthetic } from './synthetic.js';
+import { extractedIds, GAVEL_KNOBS, registerGavelSynthetic } from './synthetic.js';
 import { believedReference, diffHunks, fixNamed, injectErrors, PLAN_ERROR_KINDS, readSceneView, type ErrorRates } from './synthetic-errors.js';
 
 registerGavelSynthetic();
@@ -158,6 +158,25 @@ describe('synthetic household LLM', () => {
     expect(await rate(1)).toBe(1);
     const r = await rate(0.3);
     expect(Math.abs(r - 0.3)).toBeLessThan(3 * Math.sqrt((0.3 * 0.7) / calls.length));
+  });
+
+  it('plans for the goal it is shown: an id the extraction got wrong is the one the plan moves', async () => {
+    const t = tasks.find((x) => x.goals[0].literals.some((l) => l.kind === 'relation' && l.rel === 'on_top')) as HouseholdTask;
+    const scene = sceneFromJson(t.scene, t.id);
+    const l = t.goals[0].literals.find((x) => x.kind === 'relation' && x.rel === 'on_top');
+    if (!l || l.kind !== 'relation') throw new Error('no on_top goal');
+    const other = [...scene.objects.values()].find((o) => o.id !== l.a && o.affordances.includes('graspable') && !t.goal.literals.some((g) => g.kind === 'relation' && (g.a === o.id || g.b === o.id)));
+    if (!other) throw new Error('no other graspable object');
+    const { text } = believed(t);
+    const vars = planVars(t, text);
+    vars.tasks[0].goal = t.goals[0].literals.map((g) => formatLiteral(g === l ? { ...l, a: other.id } : g));
+    const llm = createSyntheticModel({ knobs: ZERO, seed: 1, truth: householdTruth(t) });
+    const r = await ask(llm, { kind: 'gavel.plan', vars, messages: planMessages(vars), schema: planSchema });
+    const steps = r.value.tasks[0].steps;
+    expect(steps).toContain(`Grasp(${other.id})`);
+    expect(steps).not.toContain(`Grasp(${l.a})`);
+    expect(extractedIds(['on_top(a, b)', 'not open(c)'], ['on_top(x, b)', 'not open(c)'])).toEqual(new Map([['a', 'x']]));
+    expect(extractedIds(['on_top(a, b)'], ['on_top(a, b)', 'open(c)']).size).toBe(0);
   });
 
   it('a complaint with fixProb 1 fixes the errors it names, round by round, and fixProb 0 changes nothing', () => {

@@ -9,8 +9,10 @@
  *   (per task, always realized) one literal names another catalog object:
  *   of the same category where there is one, else with the same affordances,
  *   else any; the object list names it instead of the right one;
- * - plan: per task the reference subplan, written over the believed graph it
- *   is shown (`believedReference`), with the errors of `synthetic-errors.ts`
+ * - plan: per task the reference subplan for the goal it is shown (an id the
+ *   extraction got wrong replaces the true one, so extraction errors carry
+ *   into the plan as they would for a real model), written over the believed
+ *   graph it is shown (`believedReference`), with the errors of `synthetic-errors.ts`
  *   at their per-opportunity rates; on a complaint round each difference the
  *   complaint names is fixed with probability `gavel.fixProb`, the others
  *   stay. Tasks without a complaint are planned afresh.
@@ -21,7 +23,7 @@
  * Reports must print `describeSynthetic(knobs)`.
  */
 import { declareSyntheticKnobs, registerSyntheticGenerator, type SyntheticCall, type SyntheticContext } from '../../llm/index.js';
-import { parseLiteral, parseStep, type PlanStep } from '../../scenegraph/index.js';
+import { formatLiteral, parseLiteral, parseStep, type GoalLiteral, type PlanStep } from '../../scenegraph/index.js';
 import type { DecomposeVars, ExtractVars, HouseholdTruth, PlanVars } from './prompts.js';
 import { believedReference, fixNamed, injectErrors, readSceneView, type ErrorRates, type PlanErrorKind } from './synthetic-errors.js';
 
@@ -150,6 +152,34 @@ function confusable(id: string, catalog: ExtractVars['catalog'], ctx: SyntheticC
   return pool.length > 0 ? ctx.rng.pick(pool).id : undefined;
 }
 
+/**
+ * The ids the extracted goal names in place of the true goal's, literal by
+ * literal (when both list the same literals up to ids): true id → shown id.
+ */
+export function extractedIds(truthGoal: readonly string[], shownGoal: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  if (truthGoal.length !== shownGoal.length) return out;
+  truthGoal.forEach((x, k) => {
+    const a = parseLiteral(x);
+    const b = parseLiteral(shownGoal[k]);
+    if (typeof a === 'string' || typeof b === 'string' || a.kind !== b.kind || a.negated !== b.negated) return;
+    if (a.kind === 'relation' && b.kind === 'relation' && a.rel !== b.rel) return;
+    if (a.kind === 'flag' && b.kind === 'flag' && a.flag !== b.flag) return;
+    const [ia, ib] = [literalIds(x), literalIds(shownGoal[k])];
+    ia.forEach((id, n) => {
+      if (ib[n] !== undefined && ib[n] !== id && !out.has(id)) out.set(id, ib[n]);
+    });
+  });
+  return out;
+}
+
+function renameLiteral(text: string, rename: (id: string) => string): string {
+  const l = parseLiteral(text);
+  if (typeof l === 'string') return text;
+  const r: GoalLiteral = l.kind === 'relation' ? { ...l, a: rename(l.a), b: rename(l.b) } : l.kind === 'room' ? { ...l, object: rename(l.object) } : { ...l, object: rename(l.object) };
+  return formatLiteral(r);
+}
+
 function planGenerator(call: SyntheticCall, ctx: SyntheticContext): string {
   const v = call.vars as PlanVars;
   const truth = truthOf(ctx);
@@ -159,12 +189,17 @@ function planGenerator(call: SyntheticCall, ctx: SyntheticContext): string {
   const fixProb = knob(ctx, 'gavel.fixProb');
   const tasks = v.tasks.map((t, i) => {
     const j = matchErrand(truth, t.task);
-    const goalIds = new Set([...truth.goals[j], ...t.goal].flatMap(literalIds));
-    const goal = truth.goals[j].flatMap((x) => {
+    // The model plans for the goal it is shown: an id the extraction got wrong is the id it works with.
+    const swap = extractedIds(truth.goals[j], t.goal);
+    const rename = (id: string): string => swap.get(id) ?? id;
+    const shown = truth.goals[j].map((x) => (swap.size === 0 ? x : renameLiteral(x, rename)));
+    const goalIds = new Set([...shown, ...t.goal].flatMap(literalIds));
+    const goal = shown.flatMap((x) => {
       const l = parseLiteral(x);
       return typeof l === 'string' ? [] : [l];
     });
-    const reference = believedReference(stepsOf(truth.subplans[j]), view, goalIds, goal);
+    const subplan = stepsOf(truth.subplans[j]).map((s) => ({ action: s.action, args: s.args.map(rename) }));
+    const reference = believedReference(subplan, view, goalIds, goal);
     const fb = v.feedback?.find((f) => f.task === i);
     const plan = fb ? fixNamed(fb.plan, reference, fb.problems, fixProb, ctx.rng).plan : injectErrors(reference, view, rates, ctx.rng).plan;
     return { task: i + 1, steps: plan.map((s) => `${s.action}(${s.args.join(', ')})`) };
