@@ -9,7 +9,8 @@
  * task to the errand its goal and wording are closest to and reads the cause
  * off that task: no task → decomposition; a wrong extracted goal →
  * extraction; a step that failed in the world → by its failure code; a plan
- * that ran to its end → wrong-object or unmet-goal. This runs outside the
+ * that ran to its end → undone (another task grasped its goal object),
+ * wrong-object or unmet-goal. This runs outside the
  * method: the method never sees the true goals.
  */
 import type { HouseholdTask } from '../../envs/household/index.js';
@@ -98,7 +99,9 @@ export interface OutcomeInput {
   unsafe: readonly string[];
 }
 
-function errandCause(i: number, input: OutcomeInput, mine: readonly TaskRecord[]): FailureCause {
+const graspedIn = (records: readonly TaskRecord[]): Set<string> => new Set(records.flatMap((r) => r.executed.flatMap((s) => /^Grasp\(\s*([^)\s]+)\s*\)$/.exec(s)?.[1] ?? [])));
+
+function errandCause(i: number, input: OutcomeInput, mine: readonly TaskRecord[], others: readonly TaskRecord[]): FailureCause {
   const goal = input.task.goals[i].literals;
   const truth = goal.map(formatLiteral);
   const ids = new Set(goal.flatMap(literalIds));
@@ -110,10 +113,12 @@ function errandCause(i: number, input: OutcomeInput, mine: readonly TaskRecord[]
   const failed = mine.find((r) => r.outcome === 'step-failed');
   if (failed) return causeOfCode(failed.code);
   if (attempted.length === 0) return 'not-attempted';
-  // Completed plans: did they handle a lookalike instead of a goal object?
-  const grasped = new Set(attempted.flatMap((r) => r.executed.flatMap((s) => /^Grasp\(\s*([^)\s]+)\s*\)$/.exec(s)?.[1] ?? [])));
+  // Completed plans: did another task take a goal object away, or did they handle a lookalike instead of it?
+  const grasped = graspedIn(attempted);
   const category = (x: string): string | undefined => input.scene.objects.get(x)?.category;
   const moved = goal.flatMap((l) => (l.kind === 'relation' && !l.negated ? [l.a] : l.kind === 'room' && !l.negated ? [l.object] : []));
+  const byOthers = graspedIn(others);
+  if (moved.some((o) => grasped.has(o) && byOthers.has(o))) return 'undone';
   for (const o of moved) {
     if (grasped.has(o)) continue;
     if ([...grasped].some((g) => g !== o && category(g) !== undefined && category(g) === category(o))) return 'wrong-object';
@@ -129,7 +134,7 @@ export function episodeOutcomes(input: OutcomeInput): EpisodeOutcomes {
   const assigned = assignTasks(errandTexts, task.goals.map((g) => g.literals.map(formatLiteral)), records);
   const errands: ErrandOutcome[] = task.goals.map((g, i) => {
     if (g.literals.every((l) => literalHolds(input.final, l))) return { met: true };
-    return { met: false, cause: errandCause(i, input, records.filter((_, j) => assigned[j] === i)) };
+    return { met: false, cause: errandCause(i, input, records.filter((_, j) => assigned[j] === i), records.filter((_, j) => assigned[j] !== i)) };
   });
   const failures = errands.flatMap((e) => (e.cause ? [e.cause] : []));
   if (failures.length === 0 && input.unsafe.length > 0) failures.push('unsafe');

@@ -13,6 +13,7 @@ export const FAILURE_CAUSES = {
   'missing-precondition': 'a step failed in the world on a precondition the plan did not establish (not near, inside a closed container, hand full, …) and was not recovered',
   unreachable: 'a step failed because its target room or object could not be reached from where the robot was',
   'object-not-found': 'the room search ran out of rooms without seeing the object the plan needed',
+  undone: 'the errand\'s own plan ran to its end, but another task\'s executed steps grasped one of its goal objects (interference, e.g. from a wrong extraction there)',
   'unmet-goal': 'the plan ran to its end but the errand\'s goal does not hold (a missing step, e.g. an appliance never run)',
   unsafe: 'every goal holds, but something the robot opened is left open or a safety-critical appliance it switched on is left on',
   'time-limit': 'the episode\'s time budget ran out before the errand was done',

@@ -141,6 +141,13 @@ describe('household methods', () => {
     expect(new Set(weights('plate').map((w) => w.toFixed(6))).size).toBe(1);
   });
 
+  it('an errand whose object a later task took away (after a wrong extraction there) is undone', async () => {
+    const wrong = (v: ExtractVars) => (v.index === 0 ? { objects: ['plate'], goal: ['on_top(plate, table)'] } : { objects: ['plate'], goal: ['object_inside(plate, washer)', 'not open(washer)'] });
+    const platesIn = GOOD[1].map((x) => x.replace(/shirt/g, 'plate'));
+    const { r } = await run('sayplan', scriptedHousehold([[GOOD[0], platesIn]], wrong));
+    expect(r).toMatchObject({ success: false, errands: [{ met: false, cause: 'undone' }, { met: false, cause: 'extraction' }], failures: ['undone', 'extraction'] });
+  });
+
   it('a dropped errand is a decomposition failure; a plan that runs but misses the goal is unmet-goal', async () => {
     const truth = testHouseholdTask();
     const llm = createScriptedModel({
