@@ -220,9 +220,9 @@ async function main(): Promise<void> {
   lines.push(`Multi-task instructions:\n\n${causeTable(mRows, multiMethods)}`);
   lines.push('');
   lines.push(`${semantic.size} of ${mTasks.length} instructions need an appliance-made state (cooked, washed, dried). Success without / with one: ${multiMethods.map((m) => `${m} ${split(m, false)} / ${split(m, true)}`).join('; ')}.`);
-  const ord = orderingTimes(generateMultiTasks(loadBehaviorData(dir), { count: nMulti, seed: 1 }));
-  lines.push('');
-  lines.push(`Ordering time per instruction (${ord.first.length} instructions): cost matrices + chooseOrder with the interference check, at the start: median ${median(ord.first).toFixed(2)} ms, p95 ${p95(ord.first).toFixed(2)} ms; every reordering of a whole gavel run (with its simulated execution): median ${median(ord.whole).toFixed(2)} ms, p95 ${p95(ord.whole).toFixed(2)} ms.`);
+  const ord = orderingTimes(nMulti > 0 ? generateMultiTasks(loadBehaviorData(dir), { count: nMulti, seed: 1 }) : []);
+  // (no multi-task instructions: no ordering to time)
+  if (ord.first.length > 0) lines.push('', `Ordering time per instruction (${ord.first.length} instructions): cost matrices + chooseOrder with the interference check, at the start: median ${median(ord.first).toFixed(2)} ms, p95 ${p95(ord.first).toFixed(2)} ms; every reordering of a whole gavel run (with its simulated execution): median ${median(ord.whole).toFixed(2)} ms, p95 ${p95(ord.whole).toFixed(2)} ms.`);
   if (errors.length > 0) lines.push('', `${errors.length} episode(s) ended in an error, e.g. ${errors[0].spec.method} ${errors[0].spec.task}: ${errors[0].error}`);
   lines.push('', `(${((performance.now() - t0) / 1000).toFixed(1)} s; rows in ${out})`);
   process.stdout.write(`${lines.join('\n')}\n`);
