@@ -40,7 +40,7 @@ describe('errand outcomes', () => {
   });
 
   it('a lookalike of the goal object handled instead of it is wrong-object', () => {
-    const withTwin = { ...task, scene: { ...task.scene, objects: [...task.scene.objects, { id: 'plate_2', category: 'plate', room: 'kitchen', affordances: ['graspable' as const] }] } };
+    const withTwin = { ...task, scene: { ...task.scene, objects: [...(task.scene.objects ?? []), { id: 'plate_2', category: 'plate', room: 'kitchen', affordances: ['graspable' as const] }] } };
     const twinScene = sceneFromJson(withTwin.scene, withTwin.id);
     const o = episodeOutcomes({ task: withTwin, scene: twinScene, final: twinScene.initialState(), records: [rec(0, { executed: ['Grasp(plate_2)', 'PlaceOnTop(plate_2, table)'] })], unsafe: [] });
     expect(o.errands[0]).toEqual({ met: false, cause: 'wrong-object' });
