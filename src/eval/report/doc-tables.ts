@@ -137,15 +137,41 @@ const householdMulti: DocTable = {
     const methods = ['llm-only', 'sayplan', 'epog', 'gavel-map', 'gavel-static', 'gavel', 'oracle'];
     const body = methods.map((m) => {
       const rs = rows.filter((r) => r.spec.method === m);
-      return [m, formatStat(stat(successes(rs)), 1, 100), meanOf(rs.map((r) => r.metrics.distance ?? 0), 1), seedValue(`gavel.table2.${m}.success`).toFixed(1)];
+      const perErrand = rs.map((r) => r.metrics.errandSuccess ?? (r.success ? 1 : 0));
+      return [m, formatStat(stat(successes(rs)), 1, 100), formatStat(stat(perErrand), 1, 100), meanOf(rs.map((r) => r.metrics.distance ?? 0), 1), seedValue(`gavel.table2.${m}.success`).toFixed(1)];
     });
     const n = new Set(rows.map((r) => `${r.spec.task}|${r.spec.seed}`)).size;
-    return table([`Table II shape (multi-task, n = ${n})`, 'success %', 'distance m', 'seed success %'], body);
+    return table([`Table II shape (multi-task, n = ${n})`, 'success %', 'per-errand success %', 'distance m', 'seed success %'], body);
+  },
+};
+
+/** Failed errands by cause (the seed's Fig. 3 kind), per multi-task method: counts over all episodes. */
+const householdFailures: DocTable = {
+  id: 'household-failures',
+  sources: ['household'],
+  render([all]) {
+    const rows = done(all).filter((r) => r.spec.suite === 'household:multi');
+    if (rows.length === 0) return undefined;
+    const methods = [...new Set(rows.map((r) => r.spec.method))].sort();
+    const count = (rs: readonly ResultRow[]): Map<string, number> => {
+      const m = new Map<string, number>();
+      for (const r of rs) for (const c of r.failures ?? []) m.set(c, (m.get(c) ?? 0) + 1);
+      return m;
+    };
+    const causes = [...count(rows).keys()].sort();
+    if (causes.length === 0) return undefined;
+    const body = methods.map((m) => {
+      const rs = rows.filter((r) => r.spec.method === m);
+      const c = count(rs);
+      const errands = rs.reduce((a, r) => a + (r.metrics.errands ?? 0), 0);
+      return [m, String(errands), ...causes.map((k) => String(c.get(k) ?? 0))];
+    });
+    return table(['failed errands by cause (multi-task)', 'errands', ...causes], body);
   },
 };
 
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, householdSingle, householdMulti];
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, householdSingle, householdMulti, householdFailures];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);
