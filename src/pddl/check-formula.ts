@@ -26,7 +26,20 @@ export class DomainContext {
   /** Where the requirement warnings point when a construct has no span. */
   readonly typesDeclared: boolean;
 
-  constructor(domain: Domain, readonly sink: DiagnosticSink) {
+  /** Constants the domain uses that only the problem declares, reported once each. */
+  private readonly resolved = new Set<string>();
+
+  /**
+   * `problemObjects`, when given, are the objects of the problem the domain is checked with:
+   * a constant the domain uses without declaring it resolves to one of them (a departure).
+   * `checking` says whether names are checked in the domain's actions or in a problem.
+   */
+  constructor(
+    domain: Domain,
+    readonly sink: DiagnosticSink,
+    private readonly checking: 'domain' | 'problem' = 'domain',
+    private readonly problemObjects?: ReadonlyMap<string, readonly string[]>,
+  ) {
     this.hierarchy = new TypeHierarchy(domain);
     for (const p of domain.predicates) if (!this.predicates.has(p.name)) this.predicates.set(p.name, p);
     for (const f of domain.functions) if (!this.functions.has(f.name)) this.functions.set(f.name, f);
@@ -39,7 +52,7 @@ export class DomainContext {
   needs(req: string, what: string, span: SourceSpan | undefined): void {
     if (this.requirements.has(req) || this.warned.has(req)) return;
     this.warned.add(req);
-    this.sink.warning('missing-requirement', `${what} needs requirement ${req}; add it to (:requirements ...)`, span);
+    this.sink.departure('missing-requirement', `${what} needs requirement ${req}; add it to (:requirements ...)`, span);
   }
 
   /** Checks that every type in a (possibly `either`) type list is declared. */
@@ -87,10 +100,28 @@ export class DomainContext {
       return ts;
     }
     const ts = this.objects.get(t.name);
-    if (!ts) {
-      this.sink.error('undeclared-object', `object '${t.name}' in ${text(where)} is not declared; add it to (:objects ...) in the problem or (:constants ...) in the domain (${suggest(t.name, this.objects.keys(), 'objects')})`, t.span);
+    if (ts) return ts;
+    const fromProblem = this.problemObjects?.get(t.name);
+    if (fromProblem) {
+      if (!this.resolved.has(t.name)) {
+        this.resolved.add(t.name);
+        this.sink.departure(
+          'constant-in-problem',
+          `constant '${t.name}' in ${text(where)} is not declared in the domain, only in the problem's (:objects ...) as ${t.name} - ${fromProblem.join('|')}; declare it in the domain's (:constants ...)`,
+          t.span,
+        );
+      }
+      return fromProblem;
     }
-    return ts;
+    const candidates = this.problemObjects ? [...this.objects.keys(), ...this.problemObjects.keys()] : [...this.objects.keys()];
+    const known = candidates.length ? ` (${suggest(t.name, candidates, 'objects')})` : '';
+    if (this.checking === 'domain') {
+      const where2 = this.problemObjects ? "neither in the domain's (:constants ...) nor in the problem's (:objects ...)" : "in the domain; declare it in (:constants ...), or in the (:objects ...) of every problem that uses the domain";
+      this.sink.error('undeclared-object', `constant '${t.name}' in ${text(where)} is not declared ${where2}${known}`, t.span);
+    } else {
+      this.sink.error('undeclared-object', `object '${t.name}' in ${text(where)} is not declared; add it to (:objects ...) in the problem or (:constants ...) in the domain${known}`, t.span);
+    }
+    return undefined;
   }
 
   private argFits(actual: readonly string[], expected: readonly string[], isVar: boolean): boolean {
@@ -99,7 +130,9 @@ export class DomainContext {
     return isVar && this.hierarchy.compatible(expected, actual);
   }
 
-  private checkArgs(args: readonly Term[], params: readonly TypedName[], scope: Scope, where: () => string, decl: () => string): void {
+  /** `initFact`: the atom is an initial fact, whose ill-typed arguments are a policy departure. */
+  private checkArgs(args: readonly Term[], params: readonly TypedName[], scope: Scope, where: () => string, decl: () => string, initFact?: Atom): void {
+    let illTyped = false;
     for (let i = 0; i < args.length; i++) {
       const t = args[i];
       const actual = this.termTypes(t, scope, where);
@@ -107,6 +140,18 @@ export class DomainContext {
       const expected = params[i].types;
       if (!actual.every((a) => this.hierarchy.has(a)) || !expected.every((e) => this.hierarchy.has(e))) continue;
       if (!this.argFits(actual, expected, t.kind === 'var')) {
+        if (initFact) {
+          // one departure per fact, at the fact, naming its first ill-typed argument
+          if (!illTyped) {
+            this.sink.departure(
+              'init-type-mismatch',
+              `init fact ${writeAtom(initFact)} is ill-typed (argument ${i + 1}, ${t.name}, is of type ${actual.join('|')} where ${decl()} expects ${expected.join('|')}); use an object of type ${expected.join('|')} or widen the predicate's parameter type`,
+              initFact.span,
+            );
+          }
+          illTyped = true;
+          continue;
+        }
         this.sink.error(
           'type-mismatch',
           `argument ${i + 1} of ${where()} is ${t.name} of type ${actual.join('|')}, but ${decl()} expects ${expected.join('|')} there; use an argument of type ${expected.join('|')} (or a subtype)`,
@@ -117,7 +162,7 @@ export class DomainContext {
   }
 
   /** Predicate declared, arity, arguments in scope and of fitting types. */
-  checkAtom(a: Atom, scope: Scope, where: string): void {
+  checkAtom(a: Atom, scope: Scope, where: string, initFact = false): void {
     if (a.predicate === '=') {
       this.needs(':equality', 'equality (= a b)', a.span);
       if (a.args.length !== 2) {
@@ -137,7 +182,7 @@ export class DomainContext {
     if (decl.params.length !== a.args.length) {
       this.sink.error('arity', `predicate ${declText()} takes ${decl.params.length} argument${decl.params.length === 1 ? '' : 's'} but ${a.args.length} ${a.args.length === 1 ? 'was' : 'were'} given: ${atomText()}`, a.span);
     }
-    this.checkArgs(a.args, decl.params, scope, atomText, () => `predicate ${declText()}`);
+    this.checkArgs(a.args, decl.params, scope, atomText, () => `predicate ${declText()}`, initFact ? a : undefined);
   }
 
   checkFTerm(fn: string, args: readonly Term[], scope: Scope, span: SourceSpan | undefined): void {

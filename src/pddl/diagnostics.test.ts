@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PddlDiagnostic } from './errors.js';
 import { PddlCheckError, PddlParseError } from './errors.js';
+import { COMPAT_CODES } from './compat-policy.js';
 import { DIAGNOSTIC_CODES, formatDiagnostic } from './diagnostics.js';
 import { checkDomain, parseDomain } from './parse-domain.js';
 import { checkProblem, parseProblem } from './parse-problem.js';
@@ -81,7 +82,10 @@ describe('clean inputs (negative case for every code)', () => {
   });
   it('lists the codes it documents', () => {
     expect([...DIAGNOSTIC_CODES].sort()).toEqual(
-      ['arity', 'domain-mismatch', 'duplicate', 'malformed', 'missing-requirement', 'name-clash', 'syntax', 'type-mismatch', 'undeclared-function', 'undeclared-object', 'undeclared-parameter', 'undeclared-predicate', 'unknown-type', 'unsupported'].sort(),
+      [
+        ...['arity', 'duplicate', 'malformed', 'name-clash', 'syntax', 'type-mismatch', 'undeclared-function', 'undeclared-object', 'undeclared-parameter', 'undeclared-predicate', 'unknown-type', 'unsupported'],
+        ...COMPAT_CODES,
+      ].sort(),
     );
   });
 });
@@ -122,10 +126,12 @@ describe('domain diagnostics', () => {
   });
   it('duplicate action, predicate, type, constant and parameter', () => {
     domainCase('(:action stack', '«(:action pick-up :parameters () :effect (handempty))\n  (:action stack', 'duplicate');
-    domainCase('(handempty))', '(handempty) «(clear ?b - block))', 'duplicate');
+    // the same signature again is a policy departure; a different one is an error
+    domainCase('(handempty))', '(handempty) «(clear ?b - block))', 'duplicate-predicate');
+    domainCase('(handempty))', '(handempty) «(clear ?b - block ?c - block))', 'duplicate');
     domainCase('(:constants t0 - table)', '(:constants t0 - table «t0)', 'duplicate');
     domainCase(':parameters (?x - block ?y - block)', ':parameters (?x - block «?x - block)', 'duplicate');
-    domainCase('(:types block - object table)', '(:types block - object table «table)', 'duplicate', 'warning');
+    domainCase('(:types block - object table)', '(:types block - object table «table)', 'duplicate-type', 'warning');
   });
   it('type-mismatch: a table constant where a block is expected', () => {
     const m = domainCase('(holding ?x) (clear ?y)', '(holding ?x) (clear ?y) (clear «t0)', 'type-mismatch');
@@ -205,8 +211,9 @@ describe('problem diagnostics', () => {
     problemCase('(:objects a b - block)', '(:objects «a b - blocks)', 'unknown-type');
     problemCase('(:objects a b - block)', '(:objects a b «a - block)', 'duplicate');
   });
-  it('type-mismatch: a table object where a block is expected', () => {
-    problemCase('(clear a) (clear b)', '(clear a) (clear «t0)', 'type-mismatch');
+  it('type-mismatch: a table object where a block is expected (in init: init-type-mismatch, at the fact)', () => {
+    problemCase('(clear a) (clear b)', '(clear a) «(clear t0)', 'init-type-mismatch');
+    problemCase('(:goal (and (on a b)))', '(:goal (and (on a «t0)))', 'type-mismatch');
   });
   it('undeclared-function in init', () => {
     problemCase('(= (weight a) 2)', '«(= (mass a) 2)', 'undeclared-function');

@@ -6,6 +6,7 @@ import { formatSpan, type InputError, type SourceSpan } from '../core/errors.js'
 import { PddlParseError, type PddlDiagnostic } from './errors.js';
 import { readSExprs, type SExpr } from './sexpr.js';
 import { editDistance } from '../core/edit-distance.js';
+import { COMPAT_CODES, COMPAT_POLICY, type CompatCode } from './compat-policy.js';
 
 /** Every diagnostic code the parser and checker emit (stable; documented in docs/pddl.md). */
 export const DIAGNOSTIC_CODES = [
@@ -21,14 +22,16 @@ export const DIAGNOSTIC_CODES = [
   'duplicate',
   'type-mismatch',
   'name-clash',
-  'domain-mismatch',
-  'missing-requirement',
+  // the departures from the standard that the compatibility policy judges (compat-policy.ts)
+  ...COMPAT_CODES,
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
 export class DiagnosticSink {
   readonly list: PddlDiagnostic[] = [];
+  /** Where a typed list first used `- type` (VAL refuses typed names without a (:types ...) section). */
+  typedAt?: SourceSpan;
 
   error(code: DiagnosticCode, message: string, span: SourceSpan | undefined): void {
     this.list.push(span ? { code, message, span, severity: 'error' } : { code, message, severity: 'error' });
@@ -36,6 +39,12 @@ export class DiagnosticSink {
 
   warning(code: DiagnosticCode, message: string, span: SourceSpan | undefined): void {
     this.list.push(span ? { code, message, span, severity: 'warning' } : { code, message, severity: 'warning' });
+  }
+
+  /** A departure from the standard (compat-policy.ts), with the severity `check` gives it. */
+  departure(code: CompatCode, message: string, span: SourceSpan | undefined): void {
+    const severity = COMPAT_POLICY[code].check;
+    this.list.push(span ? { code, message, span, severity } : { code, message, severity });
   }
 
   /** `unsupported: <what> at line:col` with an optional hint. */
@@ -95,6 +104,11 @@ export function formatDiagnostic(d: PddlDiagnostic, file?: string): string {
   const pos = d.span ? `${d.span.start.line}:${d.span.start.col}` : '';
   const at = [f, pos].filter((x) => x).join(':');
   return `${at ? `${at}: ` : ''}${d.severity} [${d.code}] ${d.message}`;
+}
+
+/** `file:line:col: warning: message [code]`: how the commands print an accepted departure. */
+export function formatWarning(d: PddlDiagnostic): string {
+  return `${d.span ? `${formatSpan(d.span)}: ` : ''}warning: ${d.message} [${d.code}]`;
 }
 
 /** Reads `text`; a syntax error becomes a `syntax` diagnostic in `sink` and the result is undefined. */

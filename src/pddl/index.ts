@@ -14,6 +14,8 @@ export { SUPPORTED_REQUIREMENTS, expandRequirements } from './parse-formula.js';
 export { parseDomain, checkDomain, type DomainCheck } from './parse-domain.js';
 export { parseProblem, checkProblem, type ProblemCheck } from './parse-problem.js';
 export { checkActionText, type ActionCheck } from './check-action.js';
+export { checkTask, type TaskCheck, type PddlText } from './check-task.js';
+export { COMPAT_CODES, COMPAT_POLICY, judge, departures, isCompatCode, type CompatCode, type CompatMode, type CompatRule } from './compat-policy.js';
 export { writeDomain, writeProblem, writeCondition, writeEffect, writeAtom, writeTypedList, writePlan, stripSpans } from './writer.js';
 export { TypeHierarchy, objectsByType, objectTypes, OBJECT_TYPE } from './types.js';
 // grounding / normalization exports are added below by their owner

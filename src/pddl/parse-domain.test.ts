@@ -68,7 +68,7 @@ describe('parseDomain: the AST', () => {
     expect(r.ok).toBe(true);
     expect(r.domain?.actions[0].params[0].types).toEqual(['object']);
     expect(stripSpans(r.domain?.actions[0].precondition)).toEqual({ kind: 'atom', atom: { predicate: 'aircraft', args: [{ kind: 'var', name: '?a' }] } });
-    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([['malformed', 'warning']]);
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([['glued-variable', 'warning']]);
   });
 
   it('spans point at the source (1-based line:col, file)', () => {

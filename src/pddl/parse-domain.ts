@@ -4,7 +4,7 @@
  * or when any error diagnostic was found.
  */
 import type { SourceSpan } from '../core/errors.js';
-import type { ActionDecl, Domain, FunctionDecl, PredicateDecl, TypeDecl } from './ast.js';
+import type { ActionDecl, Domain, Effect, FunctionDecl, PredicateDecl, TypeDecl } from './ast.js';
 import { DomainContext } from './check-formula.js';
 import { DiagnosticSink, readOrReport, sortDiagnostics } from './diagnostics.js';
 import { PddlCheckError, PddlParseError, type PddlDiagnostic } from './errors.js';
@@ -19,6 +19,7 @@ import {
   sexprText,
 } from './parse-formula.js';
 import { isAtom, isList, type SExpr, type SList } from './sexpr.js';
+import { OBJECT_TYPE } from './types.js';
 
 export interface DomainCheck {
   /** The domain as far as it could be read (bad actions/declarations are left out). */
@@ -187,6 +188,25 @@ function parseFunctions(items: SExpr[], sink: DiagnosticSink): FunctionDecl[] {
   return out;
 }
 
+/**
+ * A predicate declared twice: with the same parameter types it is a harmless repeat (a policy
+ * departure, `duplicate-predicate`); with different ones it is an error.
+ */
+function checkPredicateDuplicates(preds: readonly PredicateDecl[], sink: DiagnosticSink): void {
+  const first = new Map<string, PredicateDecl>();
+  const signature = (p: PredicateDecl): string => p.params.map((q) => q.types.join('|')).join(' ');
+  for (const p of preds) {
+    const prev = first.get(p.name);
+    if (!prev) {
+      first.set(p.name, p);
+      continue;
+    }
+    const at = prev.span ? ` (first at ${atSpan(prev.span)})` : '';
+    if (signature(prev) === signature(p)) sink.departure('duplicate-predicate', `predicate '${p.name}' is declared twice${at}; remove the repeated declaration`, p.span);
+    else sink.error('duplicate', `predicate '${p.name}' is declared twice${at} with different parameters; rename or remove one`, p.span);
+  }
+}
+
 /** Reports a second declaration of the same name. */
 function checkDuplicates(items: readonly { name: string; span?: SourceSpan }[], what: string, sink: DiagnosticSink): void {
   const first = new Map<string, SourceSpan | undefined>();
@@ -209,8 +229,8 @@ function checkTypeDuplicates(types: readonly TypeDecl[], sink: DiagnosticSink): 
     }
     const at = prev.span ? ` (first at ${atSpan(prev.span)})` : '';
     const same = prev.parents.join(' ') === t.parents.join(' ');
-    sink.warning(
-      'duplicate',
+    sink.departure(
+      'duplicate-type',
       same
         ? `type '${t.name}' is declared twice${at}; remove one declaration`
         : `type '${t.name}' is declared twice${at} with parents ${prev.parents.join('|')} and ${t.parents.join('|')}; it is treated as a subtype of both`,
@@ -220,21 +240,30 @@ function checkTypeDuplicates(types: readonly TypeDecl[], sink: DiagnosticSink): 
 }
 
 /** Domain-level semantic checks on a (possibly partial) domain. */
-export function checkDomainSemantics(d: Domain, sink: DiagnosticSink): DomainContext {
-  const ctx = new DomainContext(d, sink);
+export function checkDomainSemantics(d: Domain, sink: DiagnosticSink, problemObjects?: ReadonlyMap<string, readonly string[]>): DomainContext {
+  const typedAt = sink.typedAt;
+  const ctx = new DomainContext(d, sink, 'domain', problemObjects);
   checkTypeDuplicates(d.types, sink);
   checkDuplicates(d.constants, 'constant', sink);
-  checkDuplicates(d.predicates, 'predicate', sink);
+  checkPredicateDuplicates(d.predicates, sink);
   checkDuplicates(d.functions, 'function', sink);
   checkDuplicates(d.actions, 'action', sink);
 
   const typeNames = new Set(d.types.map((t) => t.name));
   for (const t of d.types) {
+    if (t.name === OBJECT_TYPE) {
+      if (t.parents.every((p) => p === OBJECT_TYPE)) sink.departure('object-redeclared', `'object' is the built-in root type; remove it from (:types ...)`, t.span);
+      else sink.error('malformed', `'object' is the root type and cannot have a parent (${t.parents.join(' ')}); remove it from (:types ...)`, t.span);
+      continue;
+    }
+    if (t.parents.length > 1) {
+      sink.departure('either-in-types', `type '${t.name}' is declared with the parent (either ${t.parents.join(' ')}); PDDL types take one parent: declare '${t.name}' under each parent (e.g. ${t.name} - ${t.parents[0]})`, t.span);
+    }
     if (RESERVED_NAMES.has(t.name)) sink.error('name-clash', `'${t.name}' is a PDDL keyword and cannot name a type; rename it`, t.span);
     for (const p of t.parents) {
       // parents used without their own declaration are implicitly declared (as FD does)
       if (p !== 'object' && !typeNames.has(p)) {
-        sink.warning('unknown-type', `type '${p}' (parent of '${t.name}') is not declared itself; it is treated as a subtype of object`, t.span);
+        sink.departure('undeclared-parent-type', `type '${p}' (parent of '${t.name}') is not declared itself; declare it in (:types ...) (it is treated as a subtype of object)`, t.span);
       }
     }
   }
@@ -244,6 +273,7 @@ export function checkDomainSemantics(d: Domain, sink: DiagnosticSink): DomainCon
     sink.error('malformed', `the type hierarchy has a cycle: ${cycle.join(' - ')}; a type cannot be its own ancestor`, decl?.span);
   }
   if (d.types.length > 0) ctx.needs(':typing', '(:types ...)', d.types[0].span);
+  else if (typedAt) sink.departure('types-section-missing', `typed names are used but the domain has no (:types ...) section; add (:types ...) (VAL requires it)`, typedAt);
 
   for (const c of d.constants) {
     ctx.checkTypes(c.types, c.span, `constant '${c.name}'`);
@@ -271,19 +301,27 @@ export function checkDomainSemantics(d: Domain, sink: DiagnosticSink): DomainCon
     const scope = ctx.bind(new Map(), a.params, where);
     if (a.precondition) ctx.checkCondition(a.precondition, scope, `the precondition of ${where}`);
     if (a.effect) ctx.checkEffect(a.effect, scope, `the effect of ${where}`);
+    if (a.effect && isEmptyEffect(a.effect)) sink.departure('empty-effect', `${where} has an empty effect; it changes nothing, so no plan needs it (give it an effect or remove it)`, a.effect.span ?? a.span);
   }
   return ctx;
 }
 
-/** Parses and checks a domain text without throwing. */
-export function checkDomain(text: string, file?: string): DomainCheck {
+function isEmptyEffect(e: Effect): boolean {
+  return e.kind === 'and' && e.args.every(isEmptyEffect);
+}
+
+/**
+ * Parses and checks a domain text without throwing. `problemObjects` (the objects of the
+ * problem it is used with) resolve constants the domain uses but does not declare.
+ */
+export function checkDomain(text: string, file?: string, problemObjects?: ReadonlyMap<string, readonly string[]>): DomainCheck {
   const sink = new DiagnosticSink();
   const exprs = readOrReport(text, file, sink);
   if (!exprs) return { diagnostics: sink.list, ok: false };
   const def = findDefine(exprs, 'domain', sink, wholeSpan(text, file));
   if (!def) return { diagnostics: sortDiagnostics(sink.list), ok: false };
   const domain = readDomainSections(def.list, def.name, sink);
-  checkDomainSemantics(domain, sink);
+  checkDomainSemantics(domain, sink, problemObjects);
   const diagnostics = sortDiagnostics(sink.list);
   return { domain, diagnostics, ok: sink.errorCount === 0 };
 }

@@ -152,6 +152,7 @@ export function parseTypedList(items: SExpr[], kind: NameKind, sink: DiagnosticS
     const it = items[i];
     if (it.type === 'atom' && it.value === '-') {
       const next = items[i + 1];
+      sink.typedAt ??= it.span;
       if (pending.length === 0) sink.error('malformed', `'-' in ${what} must follow at least one name, as in "a b - type"`, it.span);
       if (next === undefined) {
         sink.error('malformed', `missing type after '-' in ${what}; write "name - type"`, it.span);
@@ -232,7 +233,7 @@ export function parseAtom(e: SList, sink: DiagnosticSink): Atom | undefined {
     const varName = head.value.slice(glued);
     const start = { line: head.span.start.line, col: head.span.start.col + glued, offset: head.span.start.offset + glued };
     const vspan: SourceSpan = head.span.file ? { file: head.span.file, start, end: head.span.end } : { start, end: head.span.end };
-    sink.warning('malformed', `'${head.raw}' reads as (${predicate} ${varName} ...); put a space before '?'`, head.span);
+    sink.departure('glued-variable', `'${head.raw}' reads as (${predicate} ${varName} ...); put a space before '?'`, head.span);
     args.push({ kind: 'var', name: varName, span: vspan });
   }
   let ok = true;

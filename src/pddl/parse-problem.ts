@@ -190,12 +190,13 @@ function checkObjects(objects: readonly TypedName[], domain: Domain | undefined,
     const constants = new Map(domain.constants.map((c) => [c.name, c]));
     for (const o of objects) {
       const c = constants.get(o.name);
-      if (c) sink.warning('duplicate', `object '${o.name}' is already a constant of domain '${domain.name}'; remove it from (:objects ...)`, o.span);
+      if (c) sink.departure('object-is-constant', `object '${o.name}' is already a constant of domain '${domain.name}'; remove it from (:objects ...)`, o.span);
     }
   }
 }
 
-function checkGroundAtom(ctx: DomainContext | undefined, a: Atom, where: string, sink: DiagnosticSink): void {
+/** `init`: an initial fact (positive or negative), whose ill-typed arguments are a policy departure. */
+function checkGroundAtom(ctx: DomainContext | undefined, a: Atom, where: string, sink: DiagnosticSink, init = false): void {
   for (const t of a.args) {
     if (t.kind === 'var') {
       sink.error('malformed', `${where} must be ground, but ${writeAtom(a)} contains the variable ${t.name}; use objects`, t.span);
@@ -206,7 +207,7 @@ function checkGroundAtom(ctx: DomainContext | undefined, a: Atom, where: string,
     sink.error('malformed', `equality ${writeAtom(a)} cannot be an initial fact`, a.span);
     return;
   }
-  ctx?.checkAtom(a, EMPTY_SCOPE, where);
+  ctx?.checkAtom(a, EMPTY_SCOPE, where, init);
 }
 
 function checkProblemSemantics(
@@ -220,10 +221,10 @@ function checkProblemSemantics(
   let ctx: DomainContext | undefined;
   if (domain) {
     if (p.domain && p.domain !== domain.name) {
-      sink.warning('domain-mismatch', `problem says (:domain ${p.domain}) but the domain is named '${domain.name}'; make the names agree`, domainSpan ?? p.span);
+      sink.departure('domain-mismatch', `problem says (:domain ${p.domain}) but the domain is named '${domain.name}'; make the names agree`, domainSpan ?? p.span);
     }
     // Requirement warnings are the domain's business; here we check names and types.
-    ctx = new DomainContext({ ...domain, requirements: [{ name: ':adl' }, { name: ':action-costs' }] }, sink);
+    ctx = new DomainContext({ ...domain, requirements: [{ name: ':adl' }, { name: ':action-costs' }] }, sink, 'problem');
     for (const o of p.objects) {
       ctx.checkTypes(o.types, o.span, `object '${o.name}'`);
       if (!ctx.objects.has(o.name)) ctx.objects.set(o.name, o.types);
@@ -232,7 +233,7 @@ function checkProblemSemantics(
   const positives = new Set<string>();
   for (const e of p.init) {
     if (e.kind === 'atom') {
-      checkGroundAtom(ctx, e.atom, '(:init ...)', sink);
+      checkGroundAtom(ctx, e.atom, '(:init ...)', sink, true);
       if (negatives.length) positives.add(writeAtom(e.atom));
     } else {
       if (e.args.some((t) => t.kind === 'var')) {
@@ -243,7 +244,7 @@ function checkProblemSemantics(
     }
   }
   for (const a of negatives) {
-    checkGroundAtom(ctx, a, '(:init ...)', sink);
+    checkGroundAtom(ctx, a, '(:init ...)', sink, true);
     if (positives.has(writeAtom(a))) sink.error('malformed', `(:init ...) contains both ${writeAtom(a)} and (not ${writeAtom(a)}); remove one`, a.span);
   }
   if (ctx) {

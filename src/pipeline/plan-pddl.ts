@@ -13,8 +13,8 @@ import type { PlanStep } from '../pddl/ast.js';
 import { rawMessage } from '../pddl/diagnostics.js';
 import { PddlCheckError, PddlParseError, type PddlDiagnostic } from '../pddl/errors.js';
 import { ground, type GroundResult, type GroundStats } from '../pddl/ground.js';
-import { checkDomain } from '../pddl/parse-domain.js';
-import { checkProblem } from '../pddl/parse-problem.js';
+import { checkTask } from '../pddl/check-task.js';
+import { departures } from '../pddl/compat-policy.js';
 import type { Improvement } from '../planner/anytime.js';
 import { CompiledTask, type CostType } from '../planner/compiled-task.js';
 import { DEFAULT_SEARCH, planTask } from '../planner/planner.js';
@@ -50,7 +50,7 @@ export interface PlanPddlOptions {
   /** Stop with `memout` when the search arrays exceed this many bytes. */
   maxBytes?: number;
   signal?: AbortSignal;
-  /** Refuse every departure from the PDDL standard (instead of accepting what Fast Downward accepts). */
+  /** Refuse every departure from the PDDL standard (instead of accepting what Fast Downward accepts, with a warning each). */
   strict?: boolean;
   /** Replay the plan with the validator (default true). */
   validate?: boolean;
@@ -88,6 +88,7 @@ interface Searched {
   config: string;
 }
 
+/** `warnings` are the departures from the standard that were accepted (compat-policy.ts), one per departure. */
 export type PlanPddlResult =
   | { status: 'input-error'; errors: PddlDiagnostic[]; warnings: PddlDiagnostic[] }
   | (Searched & {
@@ -148,14 +149,17 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
     return optionError(err instanceof Error ? err.message : String(err));
   }
 
-  const dc = checkDomain(domainSource.text, domainSource.file);
-  if (!dc.ok || !dc.domain) return { status: 'input-error', ...split(dc.diagnostics) };
-  const domain = dc.domain;
-  const pc = checkProblem(problemSource.text, domain, problemSource.file);
-  const diagnostics = split([...dc.diagnostics, ...pc.diagnostics]);
-  if (!pc.ok || !pc.problem) return { status: 'input-error', ...diagnostics };
-  const problem = pc.problem;
-  const warnings = diagnostics.warnings;
+  // Departures from the standard are judged as Fast Downward would (or refused with `strict`).
+  const tc = checkTask(domainSource, problemSource, options.strict ? 'strict' : 'plan');
+  const domainSplit = split(tc.domainDiagnostics);
+  // A broken domain's errors come alone: the problem's would mostly follow from them.
+  if (!tc.domain || domainSplit.errors.length > 0) return { status: 'input-error', errors: domainSplit.errors, warnings: departures(domainSplit.warnings) };
+  const diagnostics = split([...tc.domainDiagnostics, ...tc.problemDiagnostics]);
+  if (!tc.problem || diagnostics.errors.length > 0) return { status: 'input-error', errors: diagnostics.errors, warnings: departures(diagnostics.warnings) };
+  const domain = tc.domain;
+  const problem = tc.problem;
+  // Lint-level warnings (legal but confusing names) are `check`'s business; these are the departures.
+  const warnings = departures(diagnostics.warnings);
   const tParsed = performance.now();
 
   let grounded: GroundResult;

@@ -1,14 +1,15 @@
 /**
  * `groundplan check DOMAIN [PROBLEM] [--json]`: parse and check PDDL files and
  * print every diagnostic as `file:line:col: error|warning [code] message` with
- * the source line. Exit 0 when there is no error, 1 when errors were found,
+ * the source line. Departures from the standard are judged as VAL does
+ * (compat-policy.ts). Exit 0 when there is no error, 1 when errors were found,
  * 2 when a file cannot be read.
  */
 import type { Command } from 'commander';
 import { formatDiagnostic } from '../../pddl/diagnostics.js';
 import type { PddlDiagnostic } from '../../pddl/errors.js';
 import { checkDomain } from '../../pddl/parse-domain.js';
-import { checkProblem } from '../../pddl/parse-problem.js';
+import { checkTask } from '../../pddl/check-task.js';
 import { readText } from '../read-input.js';
 
 interface CheckCliOptions {
@@ -64,7 +65,9 @@ export function register(program: Command): void {
       const domainText = readText(domainPath, 'domain');
       const problemText = problemPath !== undefined ? readText(problemPath, 'problem') : undefined;
       const reports: FileReport[] = [];
-      const dc = checkDomain(domainText, domainPath);
+      // With a problem, both are checked together (constants only the problem declares resolve).
+      const tc = problemText !== undefined ? checkTask({ text: domainText, file: domainPath }, { text: problemText, file: problemPath }, 'check') : undefined;
+      const dc = tc ? { domain: tc.domain, diagnostics: tc.domainDiagnostics } : checkDomain(domainText, domainPath);
       const d = dc.domain;
       reports.push({
         file: domainPath,
@@ -74,8 +77,8 @@ export function register(program: Command): void {
         text: domainText,
         diagnostics: dc.diagnostics,
       });
-      if (problemPath !== undefined && problemText !== undefined) {
-        const pc = checkProblem(problemText, d, problemPath);
+      if (problemPath !== undefined && problemText !== undefined && tc) {
+        const pc = { problem: tc.problem, diagnostics: tc.problemDiagnostics };
         const p = pc.problem;
         reports.push({
           file: problemPath,

@@ -5,8 +5,10 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ground } from '../../pddl/ground.js';
-import { parseDomain } from '../../pddl/parse-domain.js';
-import { parseProblem } from '../../pddl/parse-problem.js';
+import { checkTask } from '../../pddl/check-task.js';
+import { departures } from '../../pddl/compat-policy.js';
+import { formatWarning } from '../../pddl/diagnostics.js';
+import { inputErrorOf } from '../../pipeline/plan-pddl.js';
 
 interface GroundCliOptions {
   json?: boolean;
@@ -25,8 +27,12 @@ export function register(program: Command): void {
     .option('--operators', 'also list the operator names')
     .action((domainPath: string, problemPath: string, opts: GroundCliOptions) => {
       const t0 = performance.now();
-      const domain = parseDomain(readFileSync(domainPath, 'utf8'), domainPath);
-      const problem = parseProblem(readFileSync(problemPath, 'utf8'), domain, problemPath);
+      // Read as `plan` reads them: what Fast Downward accepts, with a warning per departure.
+      const tc = checkTask({ text: readFileSync(domainPath, 'utf8'), file: domainPath }, { text: readFileSync(problemPath, 'utf8'), file: problemPath }, 'plan');
+      const diagnostics = [...tc.domainDiagnostics, ...tc.problemDiagnostics];
+      if (!tc.ok || !tc.domain || !tc.problem) throw inputErrorOf(diagnostics.filter((d) => d.severity === 'error'));
+      for (const w of departures(diagnostics)) process.stderr.write(`${formatWarning(w)}\n`);
+      const { domain, problem } = tc;
       const parseMs = performance.now() - t0;
       const r = ground(domain, problem);
       const s = r.stats;

@@ -2,11 +2,14 @@
  * `groundplan plan DOMAIN PROBLEM [--search ..] [--heuristic ..] [--timeout SEC] [-o plan.txt] [--json]`:
  * parse, ground, search, map the plan back to lifted actions, validate it
  * with the VAL-style validator and print it in IPC format. Exit 0 solved,
- * 1 unsolvable / timeout / out of memory, 2 bad input.
+ * 1 unsolvable / timeout / out of memory, 2 bad input. Departures from the
+ * standard that Fast Downward accepts are accepted with one
+ * `file:line:col: warning: ...` line each on stderr; `--strict` refuses them.
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
+import { formatWarning } from '../../pddl/diagnostics.js';
 import type { CostType } from '../../planner/compiled-task.js';
 import { DEFAULT_SEARCH } from '../../planner/planner.js';
 import { processCpuMs } from '../../planner/search/best-first.js';
@@ -27,6 +30,7 @@ interface PlanCliOptions {
   validate: boolean;
   progress: boolean;
   cpuTime?: boolean;
+  strict?: boolean;
 }
 
 function positiveNumber(text: string | undefined, flag: string): number | undefined {
@@ -54,6 +58,7 @@ export function register(program: Command): void {
     .option('--json', 'print one JSON object instead of text')
     .option('--no-validate', 'skip validating the plan against the PDDL task')
     .option('--no-progress', 'no progress line on stderr')
+    .option('--strict', 'refuse every departure from the PDDL standard (exit 2) instead of accepting what Fast Downward accepts with a warning')
     .action((domainPath: string, problemPath: string, opts: PlanCliOptions) => {
       const t0 = performance.now();
       const timeoutSec = positiveNumber(opts.timeout, '--timeout');
@@ -94,10 +99,13 @@ export function register(program: Command): void {
           maxStates,
           maxBytes: memoryMb === undefined ? undefined : memoryMb * 1024 * 1024,
           validate: opts.validate,
+          strict: Boolean(opts.strict),
           onEvent: showProgress ? onEvent : undefined,
         },
       );
       if (progressShown) process.stderr.write('\r\x1b[K');
+      // Each accepted departure from the standard, once, before anything else.
+      for (const w of result.warnings) process.stderr.write(`${formatWarning(w)}\n`);
       if (result.status === 'input-error') throw inputErrorOf(result.errors);
       const { timing, ground } = result;
       const costKind = ground.actionCosts ? 'general cost' : 'unit cost';
@@ -114,6 +122,7 @@ export function register(program: Command): void {
           ...(result.status === 'unsolvable' ? { proven: result.proven } : {}),
           ...(result.status === 'solved' && result.valid !== undefined ? { valid: result.valid, validation: result.validation } : {}),
           ...(result.status === 'solved' && result.improvements.length > 0 ? { improvements: result.improvements } : {}),
+          warnings: result.warnings.map((w) => ({ code: w.code, message: w.message, file: w.span?.file ?? null, line: w.span?.start.line ?? null, col: w.span?.start.col ?? null })),
           stats: result.stats,
           ground: { facts: ground.facts, operators: ground.operators, ms: Math.round(ground.stats.ms * 10) / 10 },
           timing,

@@ -1,13 +1,16 @@
 /**
  * `groundplan validate DOMAIN PROBLEM PLAN [--json] [--verbose]`: replay a plan
- * with VAL semantics. Exit 0 valid, 1 invalid (precondition or goal), 2 bad input
+ * with VAL semantics; departures from the standard are judged as VAL judges
+ * them (compat-policy.ts: refused, or a warning on stderr). Exit 0 valid, 1 invalid (precondition or goal), 2 bad input
  * (unreadable file, syntax error, or a plan naming an unknown action/object, a
  * wrong number of arguments or a wrongly typed argument: one `file:line:col:` line).
  */
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { parseDomain } from '../../pddl/parse-domain.js';
-import { parseProblem } from '../../pddl/parse-problem.js';
+import { checkTask } from '../../pddl/check-task.js';
+import { departures } from '../../pddl/compat-policy.js';
+import { formatWarning } from '../../pddl/diagnostics.js';
+import { inputErrorOf } from '../../pipeline/plan-pddl.js';
 import { explainResult } from '../../validate/explain.js';
 import { type ParsedPlanStep, parsePlan } from '../../validate/plan-file.js';
 import type { TraceEntry, ValidationResult } from '../../validate/result.js';
@@ -42,8 +45,13 @@ export function register(program: Command): void {
     .option('--json', 'print the verdict as JSON')
     .option('--verbose', 'print every step with the facts it deletes (-) and adds (+)')
     .action((domainPath: string, problemPath: string, planPath: string, opts: ValidateCliOptions) => {
-      const domain = parseDomain(readText(domainPath, 'domain'), domainPath);
-      const problem = parseProblem(readText(problemPath, 'problem'), domain, problemPath);
+      // Read as VAL reads them: departures it refuses are errors (exit 2), the others warnings.
+      const tc = checkTask({ text: readText(domainPath, 'domain'), file: domainPath }, { text: readText(problemPath, 'problem'), file: problemPath }, 'validate');
+      const diagnostics = [...tc.domainDiagnostics, ...tc.problemDiagnostics];
+      const errors = diagnostics.filter((d) => d.severity === 'error');
+      if (!tc.ok || !tc.domain || !tc.problem) throw inputErrorOf(errors);
+      for (const w of departures(diagnostics)) process.stderr.write(`${formatWarning(w)}\n`);
+      const { domain, problem } = tc;
       const planText = readText(planPath, 'plan');
       const steps = parsePlan(planText, planPath);
       const result = validatePlan(domain, problem, steps, {

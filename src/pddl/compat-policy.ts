@@ -1,0 +1,201 @@
+/**
+ * The input compatibility policy: for every departure from the PDDL standard
+ * that real files contain, what `check`, `validate` and `plan` do with it,
+ * and what Fast Downward's translator and VAL do. `plan` accepts what Fast
+ * Downward accepts (one warning per departure), `plan --strict` refuses every
+ * departure, `check` and `validate` judge as VAL does. docs/pddl.md shows this
+ * table; a test keeps the two in step.
+ */
+import type { PddlDiagnostic } from './errors.js';
+
+export const COMPAT_CODES = [
+  'constant-in-problem',
+  'init-type-mismatch',
+  'missing-requirement',
+  'types-section-missing',
+  'object-redeclared',
+  'either-in-types',
+  'duplicate-predicate',
+  'duplicate-type',
+  'undeclared-parent-type',
+  'empty-effect',
+  'glued-variable',
+  'object-is-constant',
+  'domain-mismatch',
+] as const;
+
+export type CompatCode = (typeof COMPAT_CODES)[number];
+
+/** Which command judges the input. `strict` is `plan --strict`. */
+export type CompatMode = 'check' | 'validate' | 'plan' | 'strict';
+
+export interface CompatRule {
+  /** What the departure is, in a few words (the docs table's first column). */
+  diagnostic: string;
+  check: 'error' | 'warning';
+  validate: 'error' | 'warning';
+  plan: 'accept-with-warning' | 'refuse';
+  /** What `plan` did with it, appended to its warning, e.g. "kept as given, as Fast Downward does". */
+  accepted: string;
+  fastDownward: string;
+  val: string;
+}
+
+export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
+  'constant-in-problem': {
+    diagnostic: 'the domain uses a constant that only the problem declares (tyreworld: `wrench`)',
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: "resolved to the problem's object, as Fast Downward does",
+    fastDownward: 'accepts silently: constants and objects form one list when the task is instantiated',
+    val: 'warns `Undeclared symbol: wrench` while reading the domain and adds the symbol; the problem\'s declaration is then a re-declaration (a warning or an error, by VAL version)',
+  },
+  'init-type-mismatch': {
+    diagnostic: 'an init fact whose argument does not fit the predicate\'s parameter type (VirtualHome: `(facing couch television)`)',
+    check: 'error',
+    validate: 'error',
+    plan: 'accept-with-warning',
+    accepted: 'kept as given, as Fast Downward does',
+    fastDownward: 'accepts silently: the translator does not type-check :init, the fact is kept',
+    val: 'type error',
+  },
+  'missing-requirement': {
+    diagnostic: 'a construct used without its `:requirements` flag (`not` without `:negative-preconditions`, ...)',
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: 'accepted, as Fast Downward does',
+    fastDownward: 'accepts silently (requirements are read, not enforced)',
+    val: 'warns `Undeclared requirement`',
+  },
+  'types-section-missing': {
+    diagnostic: 'typed names (`?x - object`) in a domain without a `(:types ...)` section',
+    check: 'error',
+    validate: 'error',
+    plan: 'accept-with-warning',
+    accepted: 'read as the built-in type object, as Fast Downward does',
+    fastDownward: 'accepts: `object` is always declared',
+    val: 'fatal: "no :types section, but types used in definitions"',
+  },
+  'object-redeclared': {
+    diagnostic: '`object` listed in `(:types ...)`',
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: 'ignored (object is built in), as Fast Downward does',
+    fastDownward: 'accepts: a second type named object with parent object',
+    val: 'accepts: a type may be declared more than once',
+  },
+  'either-in-types': {
+    diagnostic: 'a type declared with an `(either ...)` parent in `(:types ...)`',
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: 'read as a subtype of each listed type',
+    fastDownward: 'refuses: `either` is not supported anywhere',
+    val: 'accepts (its grammar allows it, with a note that it should not)',
+  },
+  'duplicate-predicate': {
+    diagnostic: 'a predicate declared twice with the same parameter types',
+    check: 'error',
+    validate: 'error',
+    plan: 'accept-with-warning',
+    accepted: 'the repeated declaration is ignored, as Fast Downward does',
+    fastDownward: 'accepts silently (one predicate per name; the later declaration wins)',
+    val: 'fatal: "Re-declaration of symbol in same scope"',
+  },
+  'duplicate-type': {
+    diagnostic: 'a type declared twice (IPC storage: with two different parents)',
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: 'a subtype of every parent given, as Fast Downward reads it',
+    fastDownward: 'accepts: every declaration adds a parent',
+    val: 'accepts: repeated declarations give multiple inheritance',
+  },
+  'undeclared-parent-type': {
+    diagnostic: 'a parent type used in `(:types ...)` but not declared itself',
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: 'treated as a subtype of object, as Fast Downward does',
+    fastDownward: 'accepts: the parent becomes a type',
+    val: 'accepts: types are created when first named',
+  },
+  'empty-effect': {
+    diagnostic: 'an action with an empty effect, `:effect ()` or `:effect (and)`',
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: 'the action changes nothing and is left out of the ground task, as Fast Downward does',
+    fastDownward: 'accepts and drops the action',
+    val: 'accepts: `()` is an empty effect in its grammar',
+  },
+  'glued-variable': {
+    diagnostic: 'a variable glued to a name, `(aircraft?a)` (IPC zenotravel)',
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: 'read as two tokens, as Fast Downward does',
+    fastDownward: 'accepts silently: its tokenizer puts a space before every `?`',
+    val: 'not verified here',
+  },
+  'object-is-constant': {
+    diagnostic: "a problem object that is also one of the domain's constants",
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: 'one object',
+    fastDownward: 'refuses: "duplicate object"',
+    val: 'warns or refuses: "Re-declaration of symbol in same scope" (by VAL version)',
+  },
+  'domain-mismatch': {
+    diagnostic: "the problem's `(:domain NAME)` differs from the domain's name",
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: 'the domain given is used',
+    fastDownward: 'refuses: "The domain name specified by the task does not match"',
+    val: 'not verified here',
+  },
+};
+
+export function isCompatCode(code: string): code is CompatCode {
+  return Object.prototype.hasOwnProperty.call(COMPAT_POLICY, code);
+}
+
+/** The checker's message without its hint (the text after the first `; `). */
+function headline(message: string): string {
+  const semi = message.indexOf('; ');
+  return semi >= 0 ? message.slice(0, semi) : message;
+}
+
+/**
+ * The diagnostics as `mode` judges them: a departure in the policy table gets the
+ * mode's severity (plan: a warning saying what was done with it; strict: an error);
+ * every other diagnostic is unchanged.
+ */
+export function judge(diagnostics: readonly PddlDiagnostic[], mode: CompatMode): PddlDiagnostic[] {
+  return diagnostics.map((d) => {
+    if (!isCompatCode(d.code)) return d;
+    const rule = COMPAT_POLICY[d.code];
+    switch (mode) {
+      case 'check':
+        return { ...d, severity: rule.check };
+      case 'validate':
+        return { ...d, severity: rule.validate };
+      case 'strict':
+        return { ...d, severity: 'error', message: `${headline(d.message)}: refused by --strict (a departure from PDDL)` };
+      case 'plan':
+        return rule.plan === 'refuse'
+          ? { ...d, severity: 'error' }
+          : { ...d, severity: 'warning', message: `${headline(d.message)}: ${rule.accepted}` };
+    }
+  });
+}
+
+/** The departures (policy diagnostics) among `diagnostics`. */
+export function departures(diagnostics: readonly PddlDiagnostic[]): PddlDiagnostic[] {
+  return diagnostics.filter((d) => isCompatCode(d.code));
+}
