@@ -53,3 +53,23 @@ describe('groundplan check', () => {
     expect((await run(['check', join(dir, 'missing.pddl')])).error).toBeInstanceOf(InputError);
   });
 });
+
+describe('groundplan check on departures from the standard', () => {
+  const fx = (c: string, f: string) => join(import.meta.dirname, '../../../test/fixtures/compat', c, f);
+  it('tyreworld with its problem: the problem-declared constant is a warning, exit 0', async () => {
+    const r = await run(['check', fx('constant-in-problem', 'domain.pddl'), fx('constant-in-problem', 'problem.pddl'), '--no-snippets']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/:17:30: warning \[constant-in-problem\] constant 'wrench' .* only in the problem's \(:objects \.\.\.\) as wrench - tool; declare it in the domain's \(:constants \.\.\.\)\n/);
+  });
+  it('tyreworld alone: the constant is undeclared in the domain, and the message never blames the problem', async () => {
+    const r = await run(['check', fx('constant-in-problem', 'domain.pddl'), '--no-snippets']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/:17:30: error \[undeclared-object\] constant 'wrench' .* is not declared in the domain; declare it in \(:constants \.\.\.\), or in the \(:objects \.\.\.\) of every problem/);
+    expect(r.out).not.toMatch(/add it to \(:objects \.\.\.\) in the problem/);
+  });
+  it('an ill-typed init fact is an error, as VAL reports it', async () => {
+    const r = await run(['check', fx('init-type-mismatch', 'domain.pddl'), fx('init-type-mismatch', 'problem.pddl'), '--no-snippets']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/problem\.pddl:4:10: error \[init-type-mismatch\] init fact \(facing couch television\) is ill-typed/);
+  });
+});

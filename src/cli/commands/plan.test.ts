@@ -112,3 +112,29 @@ describe('groundplan plan', () => {
     expect(r2.stderr).toMatch(/unknown search/);
   });
 });
+
+describe('groundplan plan on departures from the standard (issue 12)', () => {
+  const fixture = (c: string, f: string) => join(REPO, 'test/fixtures/compat', c, f);
+  // tyreworld: the domain uses the constant `wrench`, which only the problem declares;
+  // VirtualHome-like: the init fact (facing couch television) is ill-typed.
+  const cases: [string, string, RegExp][] = [
+    ['constant-in-problem', 'domain.pddl:17:30', /warning: constant 'wrench' .*: resolved to the problem's object, as Fast Downward does/],
+    ['init-type-mismatch', 'problem.pddl:4:10', /warning: init fact \(facing couch television\) is ill-typed .*: kept as given, as Fast Downward does/],
+  ];
+  for (const [c, at, says] of cases) {
+    it(`${c}: solved with one warning line at the departure; --strict exits 2 with the location`, () => {
+      const args = [fixture(c, 'domain.pddl'), fixture(c, 'problem.pddl')];
+      const r = runCli(args);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toMatch(/validation: valid/);
+      const warnings = r.stderr.split('\n').filter((l) => l.includes('warning:'));
+      expect(warnings).toEqual([expect.stringMatching(new RegExp(`^${fixture(c, at).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: warning: .*\\[${c}\\]$`))]);
+      expect(warnings[0]).toMatch(says);
+      const s = runCli([...args, '--strict']);
+      expect(s.status).toBe(2);
+      expect(s.stdout).toBe('');
+      expect(s.stderr).toContain(`error: ${fixture(c, at)}: `);
+      expect(s.stderr).toMatch(/refused by --strict/);
+    });
+  }
+});

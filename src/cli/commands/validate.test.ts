@@ -71,3 +71,20 @@ describe('groundplan validate', () => {
     expect((missing.error as Error).message).toMatch(/cannot read problem file '.*missing\.pddl' \(ENOENT\)/);
   });
 });
+
+describe('groundplan validate on departures from the standard', () => {
+  const fx = (c: string, f: string) => join(import.meta.dirname, '../../../test/fixtures/compat', c, f);
+  const runFx = (c: string) => runCommand([register], ['validate', fx(c, 'domain.pddl'), fx(c, 'problem.pddl'), fx(c, 'plan.txt')]);
+  it('a problem-declared constant: a warning on stderr, then the verdict (exit 0)', async () => {
+    const err: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => (err.push(String(c)), true));
+    const r = await runFx('constant-in-problem').finally(() => spy.mockRestore());
+    expect(r).toMatchObject({ out: 'Plan valid: cost 3, 3 steps\n', code: 0 });
+    expect(err.join('')).toMatch(/domain\.pddl:17:30: warning: constant 'wrench' .*\[constant-in-problem\]\n/);
+  });
+  it('an ill-typed init fact is refused as VAL refuses it: a located input error (exit 2)', async () => {
+    const r = await runFx('init-type-mismatch');
+    expect(r.error).toBeInstanceOf(InputError);
+    expect((r.error as InputError).message).toMatch(/problem\.pddl:4:10: init fact \(facing couch television\) is ill-typed/);
+  });
+});
