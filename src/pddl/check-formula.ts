@@ -48,6 +48,13 @@ export class DomainContext {
     this.typesDeclared = domain.types.length > 0;
   }
 
+  /** True the first time it is called with `key` (for diagnostics reported once per task). */
+  once(key: string): boolean {
+    if (this.warned.has(key)) return false;
+    this.warned.add(key);
+    return true;
+  }
+
   /** Warns once per requirement that a construct needs but the domain does not declare. */
   needs(req: string, what: string, span: SourceSpan | undefined): void {
     if (this.requirements.has(req) || this.warned.has(req)) return;

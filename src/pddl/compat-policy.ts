@@ -22,6 +22,7 @@ export const COMPAT_CODES = [
   'glued-variable',
   'object-is-constant',
   'domain-mismatch',
+  'undeclared-total-cost',
 ] as const;
 
 export type CompatCode = (typeof COMPAT_CODES)[number];
@@ -158,6 +159,15 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     accepted: 'the domain given is used',
     fastDownward: 'refuses: "The domain name specified by the task does not match"',
     val: 'not verified here',
+  },
+  'undeclared-total-cost': {
+    diagnostic: "`(total-cost)` in the problem's :init or :metric, but no `(:functions (total-cost))` in the domain",
+    check: 'warning',
+    validate: 'warning',
+    plan: 'accept-with-warning',
+    accepted: 'read as a cost counter starting at 0, as Fast Downward does',
+    fastDownward: 'accepts: :init assignments and the metric are not checked against :functions',
+    val: 'warns `Undeclared symbol: total-cost`',
   },
 };
 

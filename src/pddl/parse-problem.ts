@@ -240,7 +240,7 @@ function checkProblemSemantics(
         sink.error('malformed', `(:init ...) must be ground, but (= (${e.fn} ...) ${e.value}) contains a variable`, e.span);
         continue;
       }
-      ctx?.checkFTerm(e.fn, e.args, EMPTY_SCOPE, e.span);
+      if (ctx && !undeclaredTotalCost(ctx, e.fn, e.args.length, e.span)) ctx.checkFTerm(e.fn, e.args, EMPTY_SCOPE, e.span);
     }
   }
   for (const a of negatives) {
@@ -249,10 +249,22 @@ function checkProblemSemantics(
   }
   if (ctx) {
     ctx.checkCondition(p.goal, new Map(), '(:goal ...)');
-    if (p.metric) ctx.checkNumeric(p.metric.expr, new Map());
+    const m = p.metric?.expr;
+    if (m && !(m.kind === 'fterm' && undeclaredTotalCost(ctx, m.fn, m.args.length, m.span))) ctx.checkNumeric(m, new Map());
   } else {
     checkGoalVariables(p.goal, new Set(), sink);
   }
+}
+
+/**
+ * `(total-cost)` in :init or the metric of a domain that never declares it (a policy
+ * departure, reported once): true when that is the case.
+ */
+function undeclaredTotalCost(ctx: DomainContext, fn: string, arity: number, span: SourceSpan | undefined): boolean {
+  if (fn !== 'total-cost' || arity !== 0 || ctx.functions.has(fn)) return false;
+  if (!ctx.once('undeclared-total-cost')) return true;
+  ctx.sink.departure('undeclared-total-cost', `(total-cost) is used in the problem but the domain does not declare it; add (:functions (total-cost) - number) to the domain`, span);
+  return true;
 }
 
 /** Without a domain we can still check that goal variables are bound. */

@@ -1,0 +1,52 @@
+/**
+ * The policy module and its documentation agree: every code in COMPAT_POLICY has a row in
+ * docs/pddl.md's compatibility table with the same check / validate / plan cells, and every
+ * row names a code of the module. `judge` gives each mode the severity the table says.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMPAT_CODES, COMPAT_POLICY, judge } from './compat-policy.js';
+import type { PddlDiagnostic } from './errors.js';
+
+const DOC = readFileSync(path.resolve(import.meta.dirname, '../../docs/pddl.md'), 'utf8');
+
+function tableRows(): Map<string, string[]> {
+  const start = DOC.indexOf('### Input compatibility');
+  const section = DOC.slice(start, DOC.indexOf('\n### ', start + 1));
+  const rows = new Map<string, string[]>();
+  for (const line of section.split('\n')) {
+    const m = /^\| `([a-z-]+)`:/.exec(line);
+    if (!m) continue;
+    const cells = line.split(' | ').map((c) => c.replace(/^\| |\s*\|$/g, '').trim());
+    rows.set(m[1], cells);
+  }
+  return rows;
+}
+
+describe('compatibility policy', () => {
+  it('docs/pddl.md has one table row per policy code, and no other', () => {
+    expect([...tableRows().keys()].sort()).toEqual([...COMPAT_CODES].sort());
+  });
+
+  it('the table says what the module does in check, validate and plan', () => {
+    const rows = tableRows();
+    for (const code of COMPAT_CODES) {
+      const rule = COMPAT_POLICY[code];
+      const [, check, validate, plan] = rows.get(code) ?? [];
+      expect([code, check, validate]).toEqual([code, rule.check, rule.validate]);
+      expect(plan).toBe(rule.plan === 'refuse' ? 'refuse' : `accept with warning: ${rule.accepted}`);
+    }
+  });
+
+  it('judge: policy codes get the mode severity; strict refuses; other diagnostics are untouched', () => {
+    const d = (code: string, severity: 'error' | 'warning'): PddlDiagnostic => ({ code, severity, message: 'init fact (p a) is ill-typed; fix it' });
+    const ds = [d('init-type-mismatch', 'error'), d('undeclared-predicate', 'error'), d('name-clash', 'warning')];
+    expect(judge(ds, 'check').map((x) => x.severity)).toEqual(['error', 'error', 'warning']);
+    const plan = judge(ds, 'plan');
+    expect(plan[0]).toMatchObject({ severity: 'warning', message: 'init fact (p a) is ill-typed: kept as given, as Fast Downward does' });
+    expect(plan.slice(1)).toEqual(ds.slice(1));
+    const strict = judge([d('missing-requirement', 'warning')], 'strict');
+    expect(strict[0]).toMatchObject({ severity: 'error', message: 'init fact (p a) is ill-typed: refused by --strict (a departure from PDDL)' });
+  });
+});
