@@ -3,8 +3,9 @@
  * into the AST, collecting every located diagnostic instead of throwing.
  */
 import type { Domain, Problem } from '../pddl/ast.js';
+import { checkTask } from '../pddl/check-task.js';
+import { judge } from '../pddl/compat-policy.js';
 import { checkDomain } from '../pddl/parse-domain.js';
-import { checkProblem } from '../pddl/parse-problem.js';
 import { parsePlan, parsePlanLines, type ParsedPlanStep } from '../validate/plan-file.js';
 import { diagnosticLines, diagnosticsOfError, errorCount, fromPddl, type Diagnostic } from './diagnostics.js';
 
@@ -17,17 +18,20 @@ export interface LoadedPddl {
   ok: boolean;
 }
 
-/** Checks the domain, then (when given) the problem against it. */
-export function loadPddl(domainText: string, problemText?: string): LoadedPddl {
-  const dc = checkDomain(domainText);
-  const diagnostics = dc.diagnostics.map((d) => fromPddl(d, 'domain'));
-  let problem: Problem | undefined;
-  if (problemText !== undefined) {
-    const pc = checkProblem(problemText, dc.domain);
-    diagnostics.push(...pc.diagnostics.map((d) => fromPddl(d, 'problem')));
-    problem = pc.problem;
+/**
+ * Checks the domain, then (when given) the problem together with it; departures from the
+ * standard are judged by the compatibility policy of `mode` (`pddl_check`: check, the
+ * validate and repair tools: validate).
+ */
+export function loadPddl(domainText: string, problemText?: string, mode: 'check' | 'validate' = 'check'): LoadedPddl {
+  if (problemText === undefined) {
+    const dc = checkDomain(domainText);
+    const diagnostics = judge(dc.diagnostics, mode).map((d) => fromPddl(d, 'domain'));
+    return { ...(dc.domain ? { domain: dc.domain } : {}), diagnostics, ok: errorCount(diagnostics) === 0 };
   }
-  return { ...(dc.domain ? { domain: dc.domain } : {}), ...(problem ? { problem } : {}), diagnostics, ok: errorCount(diagnostics) === 0 };
+  const tc = checkTask({ text: domainText }, { text: problemText }, mode);
+  const diagnostics = [...tc.domainDiagnostics.map((d) => fromPddl(d, 'domain')), ...tc.problemDiagnostics.map((d) => fromPddl(d, 'problem'))];
+  return { ...(tc.domain ? { domain: tc.domain } : {}), ...(tc.problem ? { problem: tc.problem } : {}), diagnostics, ok: errorCount(diagnostics) === 0 };
 }
 
 /** A plan as IPC text or as one step per string; syntax errors become `plan` diagnostics. */
@@ -45,7 +49,7 @@ export type LoadedTask =
 
 /** Domain, problem and plan together (the validate and repair tools' inputs): all of them readable, or the diagnostics. */
 export function loadTask(domainText: string, problemText: string, plan: string | readonly string[]): LoadedTask {
-  const r = loadPddl(domainText, problemText);
+  const r = loadPddl(domainText, problemText, 'validate');
   const p = loadPlan(plan);
   const diagnostics = [...r.diagnostics, ...p.diagnostics];
   if (!r.ok || !r.domain || !r.problem || !p.steps) return { ok: false, diagnostics };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CallContext } from './call-protocol.js';
 import { HOUSEHOLD_DEMO, RESOURCES } from './resources.js';
-import { householdRepairOutput, householdVerifyOutput, validateOutput, explainOutput } from './schemas.js';
+import { checkOutput, householdRepairOutput, householdVerifyOutput, planOutput, validateOutput, explainOutput } from './schemas.js';
 import { runTool } from './tool-runners.js';
 import { derivedDescription } from './pddl-tools.js';
 
@@ -122,5 +122,35 @@ describe('household tools on the demo scene', () => {
     const out = runTool('household_verify', { scene, plan: HOUSEHOLD_DEMO.plan, goal: 'on_top(pear, table)' }, ctx());
     expect(out.isError).toBe(true);
     expect(householdVerifyOutput.parse(out.structured).diagnostics[0]).toMatchObject({ code: 'goal-unknown-id', source: 'goal' });
+  });
+});
+
+describe('the compatibility policy through the tools (issue 12)', () => {
+  const FX = join(import.meta.dirname, '../../test/fixtures/compat');
+  const fx = (c: string) => ({ domain: readFileSync(join(FX, c, 'domain.pddl'), 'utf8'), problem: readFileSync(join(FX, c, 'problem.pddl'), 'utf8') });
+  const wrench = { severity: 'warning', code: 'constant-in-problem', source: 'domain', line: 17, col: 30 };
+
+  it('pddl_plan solves tyreworld and returns the departure as a structured warning', () => {
+    const out = runTool('pddl_plan', fx('constant-in-problem'), ctx());
+    expect(out.isError).toBe(false);
+    const s = planOutput.parse(out.structured);
+    expect(s).toMatchObject({ status: 'solved', valid: true, length: 3 });
+    expect(s.diagnostics).toEqual([expect.objectContaining(wrench)]);
+    expect(s.diagnostics[0].message).toMatch(/resolved to the problem's object, as Fast Downward does$/);
+    expect(out.text).toMatch(/domain:17:30: warning \[constant-in-problem\]/);
+  });
+
+  it('pddl_plan with strict refuses it as invalid input at the same place', () => {
+    const out = runTool('pddl_plan', { ...fx('init-type-mismatch'), strict: true }, ctx());
+    expect(out.isError).toBe(true);
+    expect(planOutput.parse(out.structured)).toMatchObject({ status: 'invalid-input', diagnostics: [{ severity: 'error', code: 'init-type-mismatch', source: 'problem', line: 4, col: 10 }] });
+  });
+
+  it('pddl_check judges as check does: the ill-typed init fact is an error with a hint; the problem-declared constant a warning', () => {
+    const bad = checkOutput.parse(runTool('pddl_check', fx('init-type-mismatch'), ctx()).structured);
+    expect(bad).toMatchObject({ ok: false, errors: 1, diagnostics: [{ severity: 'error', code: 'init-type-mismatch', source: 'problem', line: 4, col: 10 }] });
+    expect(bad.diagnostics[0].hint).toMatch(/use an object of type character/);
+    const ok = checkOutput.parse(runTool('pddl_check', fx('constant-in-problem'), ctx()).structured);
+    expect(ok).toMatchObject({ ok: true, errors: 0, warnings: 1, diagnostics: [wrench] });
   });
 });
