@@ -5,8 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMPAT_CODES, COMPAT_POLICY, judge } from './compat-policy.js';
+import { COMPAT_CODES, COMPAT_POLICY, judge, type CompatMode } from './compat-policy.js';
+import { DIAGNOSTIC_CODES } from './diagnostics.js';
 import type { PddlDiagnostic } from './errors.js';
 
 const DOC = readFileSync(path.resolve(import.meta.dirname, '../../docs/pddl.md'), 'utf8');
@@ -48,5 +50,29 @@ describe('compatibility policy', () => {
     expect(plan.slice(1)).toEqual(ds.slice(1));
     const strict = judge([d('missing-requirement', 'warning')], 'strict');
     expect(strict[0]).toMatchObject({ severity: 'error', message: 'init fact (p a) is ill-typed: refused by --strict (a departure from PDDL)' });
+  });
+
+  it('judge (property): same length and order, spans kept; plan turns no departure into an error, strict every one', () => {
+    const diag = fc.record({
+      code: fc.constantFrom(...DIAGNOSTIC_CODES),
+      severity: fc.constantFrom('error' as const, 'warning' as const),
+      message: fc.string(),
+      line: fc.integer({ min: 1, max: 500 }),
+    });
+    const mode = fc.constantFrom<CompatMode>('check', 'validate', 'plan', 'strict');
+    fc.assert(
+      fc.property(fc.array(diag, { maxLength: 20 }), mode, (raw, m) => {
+        const ds: PddlDiagnostic[] = raw.map((r) => ({ code: r.code, severity: r.severity, message: r.message, span: { start: { line: r.line, col: 1, offset: 0 }, end: { line: r.line, col: 2, offset: 1 } } }));
+        const out = judge(ds, m);
+        expect(out.map((d) => [d.code, d.span])).toEqual(ds.map((d) => [d.code, d.span]));
+        out.forEach((d, i) => {
+          const rule = (COMPAT_POLICY as Record<string, (typeof COMPAT_POLICY)[keyof typeof COMPAT_POLICY] | undefined>)[d.code];
+          if (!rule) expect(d).toBe(ds[i]);
+          else if (m === 'strict') expect(d.severity).toBe('error');
+          else if (m === 'plan') expect(d.severity).toBe(rule.plan === 'refuse' ? 'error' : 'warning');
+          else expect(d.severity).toBe(rule[m]);
+        });
+      }),
+    );
   });
 });
