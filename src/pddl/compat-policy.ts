@@ -140,7 +140,7 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     plan: 'accept-with-warning',
     accepted: 'read as two tokens, as Fast Downward does',
     fastDownward: 'accepts silently: its tokenizer puts a space before every `?`',
-    val: 'not verified here',
+    val: 'accepts: a name cannot contain `?`, so the lexer ends the name there (seen in the IPC-2000 validator\'s lexer)',
   },
   'object-is-constant': {
     diagnostic: "a problem object that is also one of the domain's constants",
