@@ -142,6 +142,17 @@ export class DomainContext {
     let illTyped = false;
     for (let i = 0; i < args.length; i++) {
       const t = args[i];
+      if (initFact && t.kind === 'const' && !this.objects.has(t.name)) {
+        // an object no declaration names, in an initial fact: a departure, once per object
+        if (this.once(`init-object ${t.name}`)) {
+          this.sink.departure(
+            'undeclared-object-in-init',
+            `object '${t.name}' in the init fact ${writeAtom(initFact)} is not declared; add it to (:objects ...) in the problem (${suggest(t.name, this.objects.keys(), 'objects')})`,
+            t.span,
+          );
+        }
+        continue;
+      }
       const actual = this.termTypes(t, scope, where);
       if (!actual || i >= params.length) continue;
       const expected = params[i].types;

@@ -23,6 +23,7 @@ export const COMPAT_CODES = [
   'object-is-constant',
   'domain-mismatch',
   'undeclared-total-cost',
+  'undeclared-object-in-init',
 ] as const;
 
 export type CompatCode = (typeof COMPAT_CODES)[number];
@@ -168,6 +169,15 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     accepted: 'read as a cost counter starting at 0, as Fast Downward does',
     fastDownward: 'accepts: :init assignments and the metric are not checked against :functions',
     val: 'warns `Undeclared symbol: total-cost`',
+  },
+  'undeclared-object-in-init': {
+    diagnostic: 'an init fact naming an object that neither `:objects` nor `:constants` declares (EAI BEHAVIOR `cleaning_floors_0_Merom_0_int_1`: `cleansing_agent_n_01_1`)',
+    check: 'error',
+    validate: 'error',
+    plan: 'accept-with-warning',
+    accepted: 'kept as given (an object of no type, which no typed parameter takes), as Fast Downward does',
+    fastDownward: 'accepts silently: :init atoms are not checked against the declared objects',
+    val: 'warns `Undeclared symbol` and adds it untyped; what its type checker then says is not verified here',
   },
 };
 

@@ -199,8 +199,8 @@ describe('the clean typed-variable case does not give type-mismatch', () => {
 });
 
 describe('problem diagnostics', () => {
-  it('undeclared-object in init and goal', () => {
-    problemCase('(clear b) (ontable', '(clear «c) (ontable', 'undeclared-object');
+  it('undeclared-object in the goal; in init it is the departure undeclared-object-in-init (an error for check)', () => {
+    problemCase('(clear b) (ontable', '(clear «c) (ontable', 'undeclared-object-in-init');
     problemCase('(:goal (and (on a b)))', '(:goal (and (on a «z)))', 'undeclared-object');
   });
   it('undeclared-predicate and arity in init', () => {

@@ -21,10 +21,24 @@ export class ObjectTable {
   private readonly ids = new Map<string, number>();
   private readonly idsOfType = new Map<string, number[]>();
 
+  /**
+   * Names that only initial facts use (a policy departure the checker reports) are objects
+   * too, after the declared ones, but of no type: no typed parameter takes them.
+   */
   constructor(domain: Domain, problem: Problem) {
     const byType = objectsByType(domain, problem);
-    this.names = byType.get(OBJECT_TYPE) ?? [];
-    this.names.forEach((o, i) => this.ids.set(o, i));
+    const names = [...(byType.get(OBJECT_TYPE) ?? [])];
+    names.forEach((o, i) => this.ids.set(o, i));
+    for (const el of problem.init) {
+      if (el.kind !== 'atom') continue;
+      for (const t of el.atom.args) {
+        if (t.kind === 'const' && !this.ids.has(t.name)) {
+          this.ids.set(t.name, names.length);
+          names.push(t.name);
+        }
+      }
+    }
+    this.names = names;
     this.ofName = makeObjectsOf(byType);
   }
 
