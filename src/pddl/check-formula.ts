@@ -191,6 +191,17 @@ export class DomainContext {
     }
     const decl = this.predicates.get(a.predicate);
     const atomText = (): string => `${writeAtom(a)} in ${where}`;
+    if (!decl && initFact) {
+      // an initial fact of a predicate nothing declares: a departure, once per predicate
+      if (this.once(`init-predicate ${a.predicate}`)) {
+        this.sink.departure(
+          'undeclared-predicate-in-init',
+          `predicate '${a.predicate}' of the init fact ${writeAtom(a)} is not declared in (:predicates ...); declare it or remove the fact (${suggest(a.predicate, this.predicates.keys(), 'predicates')})`,
+          a.span,
+        );
+      }
+      return;
+    }
     if (!decl) {
       this.sink.error('undeclared-predicate', `predicate '${a.predicate}' in ${atomText()} is not declared in (:predicates ...); declare it or use a declared predicate (${suggest(a.predicate, this.predicates.keys(), 'predicates')})`, a.span);
       for (const t of a.args) this.termTypes(t, scope, atomText);

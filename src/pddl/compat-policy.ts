@@ -24,6 +24,7 @@ export const COMPAT_CODES = [
   'domain-mismatch',
   'undeclared-total-cost',
   'undeclared-object-in-init',
+  'undeclared-predicate-in-init',
 ] as const;
 
 export type CompatCode = (typeof COMPAT_CODES)[number];
@@ -178,6 +179,15 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     accepted: 'kept as given (an object of no type, which no typed parameter takes), as Fast Downward does',
     fastDownward: 'accepts silently: :init atoms are not checked against the declared objects',
     val: 'warns `Undeclared symbol` and adds it untyped; what its type checker then says is not verified here',
+  },
+  'undeclared-predicate-in-init': {
+    diagnostic: 'an init fact of a predicate that `(:predicates ...)` does not declare',
+    check: 'error',
+    validate: 'error',
+    plan: 'accept-with-warning',
+    accepted: 'kept as given (no action or goal can use it), as Fast Downward does',
+    fastDownward: 'accepts silently: :init atoms are not checked against the predicates',
+    val: 'warns `Undeclared symbol`; what follows is not verified here',
   },
 };
 

@@ -203,8 +203,9 @@ describe('problem diagnostics', () => {
     problemCase('(clear b) (ontable', '(clear «c) (ontable', 'undeclared-object-in-init');
     problemCase('(:goal (and (on a b)))', '(:goal (and (on a «z)))', 'undeclared-object');
   });
-  it('undeclared-predicate and arity in init', () => {
-    problemCase('(handempty)', '«(hand-empty)', 'undeclared-predicate');
+  it('undeclared-predicate (in init: the departure undeclared-predicate-in-init) and arity in init', () => {
+    problemCase('(handempty)', '«(hand-empty)', 'undeclared-predicate-in-init');
+    problemCase('(:goal (and (on a b)))', '(:goal (and «(onn a b)))', 'undeclared-predicate');
     problemCase('(handempty)', '«(handempty a)', 'arity');
   });
   it('unknown-type and duplicate objects', () => {

@@ -64,6 +64,8 @@ export interface GroundResult {
  * the rules, saturated. Returns the model and the model ids of the initial facts.
  */
 function exploreReachable(problem: Problem, rules: readonly Rule[], objects: ObjectTable, preds: PredicateTable, checkCancelled: () => void, signal?: AbortSignal): { reach: Reachability; initFacts: number[]; staticFactsRemoved: number } {
+  // Predicates only initial facts use (a policy departure) get their ids before the model is built.
+  for (const el of problem.init) if (el.kind === 'atom' && el.atom.predicate !== '=') preds.id(el.atom.predicate, el.atom.args.length, el.atom.span ?? el.span);
   const reach = new Reachability(objects.names.length, preds.arity, preds.isStatic);
   let staticFactsRemoved = 0;
   const initFacts: number[] = [];

@@ -64,13 +64,22 @@ describe('planPddl', () => {
     expect(inputErrorOf(r.errors).message).toMatch(/^walk\.pddl:\d+:\d+: /);
   });
 
-  it('an undeclared predicate in the problem is located in the problem file', () => {
-    const r = planPddl(dom, { text: problem('(at r3)', '(lit r1)'), file: 'p.pddl' });
+  it('an undeclared predicate in the goal is an input error located in the problem file', () => {
+    const r = planPddl(dom, { text: problem('(lit r3)'), file: 'p.pddl' });
     expect(r.status).toBe('input-error');
     if (r.status !== 'input-error') return;
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0]).toMatchObject({ code: 'undeclared-predicate', severity: 'error' });
-    expect(r.errors[0].span).toMatchObject({ file: 'p.pddl', start: { line: 3 } });
+    expect(r.errors[0].span).toMatchObject({ file: 'p.pddl', start: { line: 4 } });
+  });
+
+  it('an init fact of an undeclared predicate is kept with one warning (as Fast Downward does); strict refuses it', () => {
+    const r = planPddl(dom, { text: problem('(at r3)', '(lit r1) (lit r2)'), file: 'p.pddl' });
+    expect(r.status).toBe('solved');
+    expect(r.warnings.map((w) => [w.code, w.span?.start.line])).toEqual([['undeclared-predicate-in-init', 3]]);
+    const s = planPddl(dom, { text: problem('(at r3)', '(lit r1)'), file: 'p.pddl' }, { strict: true });
+    expect(s.status).toBe('input-error');
+    if (s.status === 'input-error') expect(s.errors[0]).toMatchObject({ code: 'undeclared-predicate-in-init', severity: 'error' });
   });
 
   it('a negative action cost found while grounding is an input-error, not an exception', () => {
