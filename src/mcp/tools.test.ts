@@ -143,13 +143,13 @@ describe('the compatibility policy through the tools (issue 12)', () => {
   it('pddl_plan with strict refuses it as invalid input at the same place', () => {
     const out = runTool('pddl_plan', { ...fx('init-type-mismatch'), strict: true }, ctx());
     expect(out.isError).toBe(true);
-    expect(planOutput.parse(out.structured)).toMatchObject({ status: 'invalid-input', diagnostics: [{ severity: 'error', code: 'init-type-mismatch', source: 'problem', line: 4, col: 10 }] });
+    expect(planOutput.parse(out.structured)).toMatchObject({ status: 'invalid-input', diagnostics: [{ severity: 'error', code: 'init-type-mismatch', source: 'problem', line: 4, col: 18 }] });
   });
 
   it('pddl_check judges as check does: the ill-typed init fact is an error with a hint; the problem-declared constant a warning', () => {
     const bad = checkOutput.parse(runTool('pddl_check', fx('init-type-mismatch'), ctx()).structured);
-    expect(bad).toMatchObject({ ok: false, errors: 1, diagnostics: [{ severity: 'error', code: 'init-type-mismatch', source: 'problem', line: 4, col: 10 }] });
-    expect(bad.diagnostics[0].hint).toMatch(/use an object of type character/);
+    expect(bad).toMatchObject({ ok: false, errors: 1, diagnostics: [{ severity: 'error', code: 'init-type-mismatch', source: 'problem', line: 4, col: 18 }] });
+    expect(bad.diagnostics[0].hint).toMatch(/use an argument of type character/);
     const ok = checkOutput.parse(runTool('pddl_check', fx('constant-in-problem'), ctx()).structured);
     expect(ok).toMatchObject({ ok: true, errors: 0, warnings: 1, diagnostics: [wrench] });
   });

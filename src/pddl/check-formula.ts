@@ -126,9 +126,14 @@ export class DomainContext {
       const where2 = this.problemObjects ? "neither in the domain's (:constants ...) nor in the problem's (:objects ...)" : "in the domain; declare it in (:constants ...), or in the (:objects ...) of every problem that uses the domain";
       this.sink.error('undeclared-object', `constant '${t.name}' in ${text(where)} is not declared ${where2}${known}`, t.span);
     } else {
-      this.sink.error('undeclared-object', `object '${t.name}' in ${text(where)} is not declared; add it to (:objects ...) in the problem or (:constants ...) in the domain${known}`, t.span);
+      this.sink.error('undeclared-object', undeclaredObjectMessage(t.name, text(where), this.objects.keys()), t.span);
     }
     return undefined;
+  }
+
+  /** An object no declaration names, in an initial fact: a departure (reported at each use, once by `plan`). */
+  private undeclaredInitObject(t: Term, fact: Atom): void {
+    this.sink.departure('undeclared-object-in-init', undeclaredObjectMessage(t.name, `${writeAtom(fact)} in (:init ...)`, this.objects.keys()), t.span, `object '${t.name}' in init facts is not declared`);
   }
 
   private argFits(actual: readonly string[], expected: readonly string[], isVar: boolean): boolean {
@@ -139,18 +144,10 @@ export class DomainContext {
 
   /** `initFact`: the atom is an initial fact, whose ill-typed arguments are a policy departure. */
   private checkArgs(args: readonly Term[], params: readonly TypedName[], scope: Scope, where: () => string, decl: () => string, initFact?: Atom): void {
-    let illTyped = false;
     for (let i = 0; i < args.length; i++) {
       const t = args[i];
       if (initFact && t.kind === 'const' && !this.objects.has(t.name)) {
-        // an object no declaration names, in an initial fact: a departure, once per object
-        if (this.once(`init-object ${t.name}`)) {
-          this.sink.departure(
-            'undeclared-object-in-init',
-            `object '${t.name}' in the init fact ${writeAtom(initFact)} is not declared; add it to (:objects ...) in the problem (${suggest(t.name, this.objects.keys(), 'objects')})`,
-            t.span,
-          );
-        }
+        this.undeclaredInitObject(t, initFact);
         continue;
       }
       const actual = this.termTypes(t, scope, where);
@@ -158,23 +155,10 @@ export class DomainContext {
       const expected = params[i].types;
       if (!actual.every((a) => this.hierarchy.has(a)) || !expected.every((e) => this.hierarchy.has(e))) continue;
       if (!this.argFits(actual, expected, t.kind === 'var')) {
-        if (initFact) {
-          // one departure per fact, at the fact, naming its first ill-typed argument
-          if (!illTyped) {
-            this.sink.departure(
-              'init-type-mismatch',
-              `init fact ${writeAtom(initFact)} is ill-typed (argument ${i + 1}, ${t.name}, is of type ${actual.join('|')} where ${decl()} expects ${expected.join('|')}); use an object of type ${expected.join('|')} or widen the predicate's parameter type`,
-              initFact.span,
-            );
-          }
-          illTyped = true;
-          continue;
-        }
-        this.sink.error(
-          'type-mismatch',
-          `argument ${i + 1} of ${where()} is ${t.name} of type ${actual.join('|')}, but ${decl()} expects ${expected.join('|')} there; use an argument of type ${expected.join('|')} (or a subtype)`,
-          t.span,
-        );
+        const message = `argument ${i + 1} of ${where()} is ${t.name} of type ${actual.join('|')}, but ${decl()} expects ${expected.join('|')} there; use an argument of type ${expected.join('|')} (or a subtype)`;
+        // in an initial fact: a departure (the fact is the departure, whatever argument is wrong)
+        if (initFact) this.sink.departure('init-type-mismatch', message, t.span, `init fact ${writeAtom(initFact)} is ill-typed`);
+        else this.sink.error('type-mismatch', message, t.span);
       }
     }
   }
@@ -191,19 +175,14 @@ export class DomainContext {
     }
     const decl = this.predicates.get(a.predicate);
     const atomText = (): string => `${writeAtom(a)} in ${where}`;
-    if (!decl && initFact) {
-      // an initial fact of a predicate nothing declares: a departure, once per predicate
-      if (this.once(`init-predicate ${a.predicate}`)) {
-        this.sink.departure(
-          'undeclared-predicate-in-init',
-          `predicate '${a.predicate}' of the init fact ${writeAtom(a)} is not declared in (:predicates ...); declare it or remove the fact (${suggest(a.predicate, this.predicates.keys(), 'predicates')})`,
-          a.span,
-        );
-      }
-      return;
-    }
     if (!decl) {
-      this.sink.error('undeclared-predicate', `predicate '${a.predicate}' in ${atomText()} is not declared in (:predicates ...); declare it or use a declared predicate (${suggest(a.predicate, this.predicates.keys(), 'predicates')})`, a.span);
+      const message = `predicate '${a.predicate}' in ${atomText()} is not declared in (:predicates ...); declare it or use a declared predicate (${suggest(a.predicate, this.predicates.keys(), 'predicates')})`;
+      if (initFact) {
+        this.sink.departure('undeclared-predicate-in-init', message, a.span, `init facts use the undeclared predicate '${a.predicate}'`);
+        for (const t of a.args) if (t.kind === 'const' && !this.objects.has(t.name)) this.undeclaredInitObject(t, a);
+        return;
+      }
+      this.sink.error('undeclared-predicate', message, a.span);
       for (const t of a.args) this.termTypes(t, scope, atomText);
       return;
     }
@@ -296,6 +275,10 @@ export class DomainContext {
         return;
     }
   }
+}
+
+function undeclaredObjectMessage(name: string, where: string, declared: Iterable<string>): string {
+  return `object '${name}' in ${where} is not declared; add it to (:objects ...) in the problem or (:constants ...) in the domain (${suggest(name, declared, 'objects')})`;
 }
 
 function text(where: string | (() => string)): string {

@@ -52,6 +52,21 @@ describe('compatibility policy', () => {
     expect(strict[0]).toMatchObject({ severity: 'error', message: 'init fact (p a) is ill-typed: refused by --strict (a departure from PDDL)' });
   });
 
+  it('judge: plan and strict report a departure seen at several places once, at the first, in its own words', () => {
+    const at = (line: number): PddlDiagnostic => ({
+      code: 'undeclared-object-in-init',
+      severity: 'error',
+      message: `object 'x' in (p x) in (:init ...) is not declared; add it`,
+      departure: "object 'x' in init facts is not declared",
+      span: { start: { line, col: 1, offset: line }, end: { line, col: 2, offset: line + 1 } },
+    });
+    const ds = [at(3), at(5)];
+    expect(judge(ds, 'check')).toHaveLength(2);
+    const plan = judge(ds, 'plan');
+    expect(plan.map((d) => [d.span?.start.line, d.severity, d.message])).toEqual([[3, 'warning', `object 'x' in init facts is not declared: ${COMPAT_POLICY['undeclared-object-in-init'].accepted}`]]);
+    expect(judge(ds, 'strict').map((d) => [d.span?.start.line, d.severity])).toEqual([[3, 'error']]);
+  });
+
   it('judge (property): same length and order, spans kept; plan turns no departure into an error, strict every one', () => {
     const diag = fc.record({
       code: fc.constantFrom(...DIAGNOSTIC_CODES),

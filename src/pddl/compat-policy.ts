@@ -207,22 +207,30 @@ function headline(message: string): string {
  * every other diagnostic is unchanged.
  */
 export function judge(diagnostics: readonly PddlDiagnostic[], mode: CompatMode): PddlDiagnostic[] {
-  return diagnostics.map((d) => {
-    if (!isCompatCode(d.code)) return d;
-    const rule = COMPAT_POLICY[d.code];
-    switch (mode) {
-      case 'check':
-        return { ...d, severity: rule.check };
-      case 'validate':
-        return { ...d, severity: rule.validate };
-      case 'strict':
-        return { ...d, severity: 'error', message: `${headline(d.message)}: refused by --strict (a departure from PDDL)` };
-      case 'plan':
-        return rule.plan === 'refuse'
-          ? { ...d, severity: 'error' }
-          : { ...d, severity: 'warning', message: `${headline(d.message)}: ${rule.accepted}` };
+  const seen = new Set<string>();
+  const out: PddlDiagnostic[] = [];
+  for (const d of diagnostics) {
+    if (!isCompatCode(d.code)) {
+      out.push(d);
+      continue;
     }
-  });
+    const rule = COMPAT_POLICY[d.code];
+    if (mode === 'check' || mode === 'validate') {
+      out.push({ ...d, severity: rule[mode] });
+      continue;
+    }
+    // plan and plan --strict: each departure once, at its first place, in its own words
+    if (d.departure !== undefined) {
+      const key = `${d.code} ${d.departure}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    const what = d.departure ?? headline(d.message);
+    if (mode === 'strict') out.push({ ...d, severity: 'error', message: `${what}: refused by --strict (a departure from PDDL)` });
+    else if (rule.plan === 'refuse') out.push({ ...d, severity: 'error' });
+    else out.push({ ...d, severity: 'warning', message: `${what}: ${rule.accepted}` });
+  }
+  return out;
 }
 
 /** The departures (policy diagnostics) among `diagnostics`. */

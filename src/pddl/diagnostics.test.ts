@@ -212,8 +212,8 @@ describe('problem diagnostics', () => {
     problemCase('(:objects a b - block)', '(:objects «a b - blocks)', 'unknown-type');
     problemCase('(:objects a b - block)', '(:objects a b «a - block)', 'duplicate');
   });
-  it('type-mismatch: a table object where a block is expected (in init: init-type-mismatch, at the fact)', () => {
-    problemCase('(clear a) (clear b)', '(clear a) «(clear t0)', 'init-type-mismatch');
+  it('type-mismatch: a table object where a block is expected (in init: the departure init-type-mismatch)', () => {
+    problemCase('(clear a) (clear b)', '(clear a) (clear «t0)', 'init-type-mismatch');
     problemCase('(:goal (and (on a b)))', '(:goal (and (on a «t0)))', 'type-mismatch');
   });
   it('undeclared-function in init', () => {

@@ -42,9 +42,11 @@ export class DiagnosticSink {
   }
 
   /** A departure from the standard (compat-policy.ts), with the severity `check` gives it. */
-  departure(code: CompatCode, message: string, span: SourceSpan | undefined): void {
+  departure(code: CompatCode, message: string, span: SourceSpan | undefined, departure?: string): void {
     const severity = COMPAT_POLICY[code].check;
-    this.list.push(span ? { code, message, span, severity } : { code, message, severity });
+    const d: PddlDiagnostic = span ? { code, message, span, severity } : { code, message, severity };
+    if (departure !== undefined) d.departure = departure;
+    this.list.push(d);
   }
 
   /** `unsupported: <what> at line:col` with an optional hint. */

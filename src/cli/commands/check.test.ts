@@ -70,6 +70,6 @@ describe('groundplan check on departures from the standard', () => {
   it('an ill-typed init fact is an error, as VAL reports it', async () => {
     const r = await run(['check', fx('init-type-mismatch', 'domain.pddl'), fx('init-type-mismatch', 'problem.pddl'), '--no-snippets']);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/problem\.pddl:4:10: error \[init-type-mismatch\] init fact \(facing couch television\) is ill-typed/);
+    expect(r.out).toMatch(/problem\.pddl:4:18: error \[init-type-mismatch\] argument 1 of \(facing couch television\) in \(:init \.\.\.\) is couch of type furniture, but predicate \(facing \?char - character \?obj - item\) expects character there; use an argument of type character/);
   });
 });

@@ -85,6 +85,6 @@ describe('groundplan validate on departures from the standard', () => {
   it('an ill-typed init fact is refused as VAL refuses it: a located input error (exit 2)', async () => {
     const r = await runFx('init-type-mismatch');
     expect(r.error).toBeInstanceOf(InputError);
-    expect((r.error as InputError).message).toMatch(/problem\.pddl:4:10: init fact \(facing couch television\) is ill-typed/);
+    expect((r.error as InputError).message).toMatch(/problem\.pddl:4:18: argument 1 of \(facing couch television\) in \(:init \.\.\.\) is couch of type furniture/);
   });
 });
