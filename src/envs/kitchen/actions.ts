@@ -4,12 +4,31 @@
  * open area into the empty hand; PLACE(area) puts the held object into an open
  * area; NONE does nothing. Moving is implicit: a feasible OPEN/PICK/PLACE first
  * moves the robot to the action's area at its navigation cost. An infeasible
- * action changes nothing (the robot does not move either).
+ * action changes nothing (the robot does not move either). The preconditions
+ * and effects are the kernel's (`kernel.ts`); this file is the action objects,
+ * their names and the immutable transition the environment uses.
  */
 import { GroundplanError } from '../../core/errors.js';
+import {
+  AREA_ALREADY_OPEN,
+  AREA_CLOSED,
+  FEASIBLE,
+  HAND_EMPTY,
+  HAND_FULL,
+  NONE_ACTION,
+  NONE_KIND,
+  OBJECT_NOT_IN_AREA,
+  OPEN_KIND,
+  PICK_KIND,
+  PLACE_KIND,
+  applyEffects,
+  blocker,
+  writesOpen,
+  type ActionKind,
+} from './kernel.js';
 import { MANIPULATION_COST } from './config.js';
 import { navCost } from './layout.js';
-import { EMPTY_HAND, IN_HAND, type KitchenState, type KitchenWorld } from './state.js';
+import { EMPTY_HAND, type KitchenState, type KitchenWorld } from './state.js';
 
 export type KitchenAction =
   | { readonly type: 'open'; readonly area: number }
@@ -17,7 +36,7 @@ export type KitchenAction =
   | { readonly type: 'place'; readonly area: number }
   | { readonly type: 'none' };
 
-export const NONE: KitchenAction = Object.freeze({ type: 'none' });
+export const NONE: KitchenAction = NONE_ACTION;
 
 /** Why an action is infeasible in a state, or `undefined` when it is feasible. */
 export type InfeasibleReason =
@@ -29,38 +48,48 @@ export type InfeasibleReason =
   /** An answer that names no executable action (unparseable, unknown area or object); see `KitchenEpisode.invalid`. */
   | 'invalid-action';
 
+/** The reason of a kernel `blocker` code. */
+function reasonOf(code: number): InfeasibleReason | undefined {
+  switch (code) {
+    case AREA_ALREADY_OPEN:
+      return 'area-already-open';
+    case AREA_CLOSED:
+      return 'area-closed';
+    case HAND_FULL:
+      return 'hand-full';
+    case HAND_EMPTY:
+      return 'hand-empty';
+    case OBJECT_NOT_IN_AREA:
+      return 'object-not-in-area';
+    default:
+      return undefined;
+  }
+}
+
+const KINDS: Readonly<Record<KitchenAction['type'], ActionKind>> = { open: OPEN_KIND, place: PLACE_KIND, pick: PICK_KIND, none: NONE_KIND };
+
+/** The kernel's code for why `a` cannot run in `s` (0 = feasible); throws on indices outside the world. */
+function blockerOf(s: KitchenState, a: KitchenAction): number {
+  if (a.type === 'none') return FEASIBLE;
+  if (!(a.area >= 0 && a.area < s.open.length) || !Number.isInteger(a.area)) {
+    throw new GroundplanError('KITCHEN_ACTION', `action ${a.type.toUpperCase()} names area index ${a.area}, outside 0..${s.open.length - 1}`);
+  }
+  if (a.type === 'pick' && (!(a.object >= 0 && a.object < s.objectArea.length) || !Number.isInteger(a.object))) {
+    throw new GroundplanError('KITCHEN_ACTION', `action PICK names object index ${a.object}, outside 0..${s.objectArea.length - 1}`);
+  }
+  return blocker(s, KINDS[a.type], a.area, a.type === 'pick' ? a.object : -1);
+}
+
 /**
  * Why `a` is infeasible in `s`, or undefined. Throws (misuse, not an outcome)
  * when the action names an area or object index outside the world.
  */
 export function infeasibleReason(s: KitchenState, a: KitchenAction): InfeasibleReason | undefined {
-  if (a.type !== 'none') {
-    if (!(a.area >= 0 && a.area < s.open.length) || !Number.isInteger(a.area)) {
-      throw new GroundplanError('KITCHEN_ACTION', `action ${a.type.toUpperCase()} names area index ${a.area}, outside 0..${s.open.length - 1}`);
-    }
-    if (a.type === 'pick' && (!(a.object >= 0 && a.object < s.objectArea.length) || !Number.isInteger(a.object))) {
-      throw new GroundplanError('KITCHEN_ACTION', `action PICK names object index ${a.object}, outside 0..${s.objectArea.length - 1}`);
-    }
-  }
-  switch (a.type) {
-    case 'none':
-      return undefined;
-    case 'open':
-      return s.open[a.area] ? 'area-already-open' : undefined;
-    case 'pick':
-      if (!s.open[a.area]) return 'area-closed';
-      if (s.hand !== EMPTY_HAND) return 'hand-full';
-      if (s.objectArea[a.object] !== a.area) return 'object-not-in-area';
-      return undefined;
-    case 'place':
-      if (!s.open[a.area]) return 'area-closed';
-      if (s.hand === EMPTY_HAND) return 'hand-empty';
-      return undefined;
-  }
+  return reasonOf(blockerOf(s, a));
 }
 
 export function isFeasible(s: KitchenState, a: KitchenAction): boolean {
-  return infeasibleReason(s, a) === undefined;
+  return blockerOf(s, a) === FEASIBLE;
 }
 
 export interface StepResult {
@@ -80,30 +109,17 @@ export function actionCost(world: KitchenWorld, s: KitchenState, a: KitchenActio
   return navCost(world.layout, s.robot, a.area) + MANIPULATION_COST;
 }
 
-/** The transition function. Pure: never mutates `s`. */
+/** The transition function (the kernel's step on a fresh copy). Pure: never mutates `s`. */
 export function applyAction(world: KitchenWorld, s: KitchenState, a: KitchenAction): StepResult {
-  const reason = infeasibleReason(s, a);
-  if (reason !== undefined) return { state: s, feasible: false, reason, navigation: 0, cost: 0 };
+  const code = blockerOf(s, a);
+  if (code !== FEASIBLE) return { state: s, feasible: false, reason: reasonOf(code), navigation: 0, cost: 0 };
   if (a.type === 'none') return { state: s, feasible: true, navigation: 0, cost: 0 };
+  const kind = KINDS[a.type];
+  const opens = writesOpen(kind);
+  const next = { robot: s.robot, hand: s.hand, objectArea: opens ? s.objectArea : s.objectArea.slice(), open: opens ? s.open.slice() : s.open };
   const navigation = navCost(world.layout, s.robot, a.area);
-  const cost = navigation + MANIPULATION_COST;
-  switch (a.type) {
-    case 'open': {
-      const open = s.open.slice();
-      open[a.area] = 1;
-      return { state: { robot: a.area, hand: s.hand, objectArea: s.objectArea, open }, feasible: true, navigation, cost };
-    }
-    case 'pick': {
-      const objectArea = s.objectArea.slice();
-      objectArea[a.object] = IN_HAND;
-      return { state: { robot: a.area, hand: a.object, objectArea, open: s.open }, feasible: true, navigation, cost };
-    }
-    case 'place': {
-      const objectArea = s.objectArea.slice();
-      objectArea[s.hand] = a.area;
-      return { state: { robot: a.area, hand: EMPTY_HAND, objectArea, open: s.open }, feasible: true, navigation, cost };
-    }
-  }
+  const cost = applyEffects(world.layout.dist, world.layout.areas.length, s, kind, a.area, a.type === 'pick' ? a.object : -1, next);
+  return { state: next, feasible: true, navigation, cost };
 }
 
 /**

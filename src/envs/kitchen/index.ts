@@ -35,6 +35,23 @@ export {
   parseAction,
 } from './actions.js';
 export type { KitchenAction, InfeasibleReason, StepResult } from './actions.js';
+export {
+  ActionCodec,
+  codecOf,
+  blocker,
+  applyEffects,
+  writesOpen,
+  stepInPlace,
+  planningReward as kernelPlanningReward,
+  OPEN_KIND,
+  PLACE_KIND,
+  PICK_KIND,
+  NONE_KIND,
+  FEASIBLE,
+  IDLE,
+  BLOCKED,
+} from './kernel.js';
+export type { ActionKind, WritableKitchenState } from './kernel.js';
 export { HIDDEN, observe, observationKey, observationsEqual, describeObservation } from './observation.js';
 export type { KitchenObservation, NamedObservation } from './observation.js';
 export { goalSatisfied, alternativeSatisfied, satisfiedAlternative, countMet, pairMet } from './goal.js';

@@ -23,8 +23,10 @@ import {
   type PlanningRewardParams,
 } from './config.js';
 import { alternativeSatisfied, countMet, goalSatisfied, type GoalAlternative, type GoalSet } from './goal.js';
+import { BLOCKED, IDLE, planningReward as kernelPlanningReward } from './kernel.js';
 import type { KitchenState, KitchenWorld } from './state.js';
 
+/** The kernel's planning reward (`kernel.ts`) for a step from `s` by `a` to `next`. */
 export function planningReward(
   world: KitchenWorld,
   s: KitchenState,
@@ -33,15 +35,8 @@ export function planningReward(
   goal: GoalAlternative,
   params: PlanningRewardParams = PLANNING_REWARD,
 ): number {
-  if (a.type === 'none') return params.none;
-  if (infeasibleReason(s, a) !== undefined) return params.infeasible;
-  let r = 0 - actionCost(world, s, a);
-  const before = countMet(s, goal);
-  const after = countMet(next, goal);
-  if (after > before) r += params.subgoal;
-  else if (after < before) r += params.subgoalUndone;
-  if (!alternativeSatisfied(s, goal) && alternativeSatisfied(next, goal)) r += params.goal;
-  return r;
+  const outcome = a.type === 'none' ? IDLE : infeasibleReason(s, a) !== undefined ? BLOCKED : actionCost(world, s, a);
+  return kernelPlanningReward(params, outcome, countMet(s, goal), countMet(next, goal), goal.length);
 }
 
 /** True when `s` is terminal for the planning model (the pursued goal is met). */
