@@ -15,7 +15,7 @@ import { registerTruSynthetic } from './synthetic.js';
 export { ABSENT, AgentWorld, baseName, particleObsKey, reconcile, visibleOf, type Particle } from './agent-world.js';
 export { nearestTargetPolicy, unreachedGoals, type RolloutPolicy, type RolloutScene } from './rollout-policy.js';
 export { filterBelief, normalizeBelief, supplement, needsSupplement, type Belief, type FilterResult } from './hybrid-belief.js';
-export { ActionCodec, beliefActions, kitchenPomdp, type KitchenPomdpOptions } from './kitchen-pomdp.js';
+export { beliefActions, kitchenPomdp, type KitchenPomdpOptions } from './kitchen-pomdp.js';
 export { treeOfHypotheses, sceneVars, DEFAULT_TOH, type TohInput, type TohOptions, type TohResult } from './tree-of-hypotheses.js';
 export * from './prompts.js';
 export {

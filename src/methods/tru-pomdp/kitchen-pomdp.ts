@@ -10,63 +10,26 @@
  * particles, or a uniformly random legal action (the w/o-LRP ablation).
  */
 import {
+  ActionCodec,
   EMPTY_HAND,
-  IN_HAND,
+  FEASIBLE,
   MANIPULATION_COST,
-  NONE,
+  NONE_KIND,
   PLANNING_REWARD,
+  applyEffects,
+  blocker,
   countMet,
+  kernelPlanningReward,
+  writesOpen,
   type GoalAlternative,
-  type KitchenAction,
   type KitchenState,
   type KitchenWorld,
 } from '../../envs/kitchen/index.js';
 import type { Rng } from '../../core/rng.js';
 import type { PomdpModel, StepOutcome } from '../../pomdp/index.js';
 import { particleObsHash, visibleOf, type Particle } from './agent-world.js';
-import { nearestTargetPolicy, unreachedGoals, type RolloutPolicy } from './rollout-policy.js';
+import { nearestTargetId, nearestTargetPolicy, unreachedGoals, type RolloutPolicy } from './rollout-policy.js';
 import { kitchenRollout, majorityVote, type SlotVote } from './search-rollout.js';
-
-/** Dense action ids over a world: OPEN a → a, PLACE a → A + a, PICK o → 2A + o, NONE → 2A + O. */
-export class ActionCodec {
-  readonly areas: number;
-  readonly objects: number;
-  constructor(world: KitchenWorld) {
-    this.areas = world.layout.areas.length;
-    this.objects = world.objects.length;
-  }
-  get size(): number {
-    return 2 * this.areas + this.objects + 1;
-  }
-  get none(): number {
-    return 2 * this.areas + this.objects;
-  }
-  encode(a: KitchenAction): number {
-    switch (a.type) {
-      case 'open':
-        return a.area;
-      case 'place':
-        return this.areas + a.area;
-      case 'pick':
-        return 2 * this.areas + a.object;
-      case 'none':
-        return this.none;
-    }
-  }
-  /** The kitchen action of an id in state `s` (PICK takes the object's area in `s`). */
-  decode(id: number, s: { objectArea: Int16Array }): KitchenAction {
-    const A = this.areas;
-    if (id < A) return { type: 'open', area: id };
-    if (id < 2 * A) return { type: 'place', area: id - A };
-    if (id < this.none) {
-      const object = id - 2 * A;
-      const area = s.objectArea[object];
-      // an object not lying in an area: an infeasible pick (area 0 never holds it)
-      return { type: 'pick', area: area >= 0 ? area : 0, object };
-    }
-    return NONE;
-  }
-}
 
 export interface KitchenPomdpOptions {
   discount?: number;
@@ -104,19 +67,20 @@ export function beliefActions(world: KitchenWorld, codec: ActionCodec, states: r
  * A particle as the search holds it: the state and the particle in one object
  * (`state` is the object itself), with the number of met goal pairs and the
  * observation hash cached, so a step allocates one object and at most one
- * typed array and an unchanged state reuses its hash.
+ * typed array and an unchanged state reuses its hash. Immutable once the
+ * step that made it returns (the kernel writes the successor's fields then).
  */
 export class SearchParticle implements Particle, KitchenState {
   readonly state: KitchenState;
   constructor(
-    readonly robot: number,
-    readonly hand: number,
+    public robot: number,
+    public hand: number,
     readonly objectArea: Int16Array,
     readonly open: Uint8Array,
     readonly goal: GoalAlternative,
     /** Pairs of `goal` met in this state. */
-    readonly met: number,
-    /** `particleObsHash` of this state (set once, right after construction). */
+    public met: number,
+    /** `particleObsHash` of this state. */
     public obs: number,
   ) {
     this.state = this;
@@ -134,61 +98,6 @@ export function searchParticles(particles: readonly Particle[]): SearchParticle[
   return particles.map((p) => SearchParticle.of(p));
 }
 
-/**
- * The built-in rollout policy's action id for one particle (`met` = pairs of
- * `goal` met in `p`), without allocating: the same decision as
- * `nearestTargetPolicy(unreachedGoals(p, goal), …)`.
- */
-export function nearestTargetId(world: KitchenWorld, codec: ActionCodec, p: KitchenState, goal: GoalAlternative, met: number): number {
-  if (met === goal.length) return codec.none;
-  const layout = world.layout;
-  const n = layout.areas.length;
-  const dist = layout.dist;
-  const oa = p.objectArea;
-  const open = p.open;
-  const here = p.robot;
-  if (p.hand !== EMPTY_HAND) {
-    for (const g of goal) {
-      // a held object is never at its goal, so this is the first unreached pair of the held object
-      if (g.object === p.hand) return open[g.area] ? codec.areas + g.area : g.area;
-    }
-    let best = -1;
-    let bestCost = Infinity;
-    for (let a = 0; a < open.length; a++) {
-      if (!open[a]) continue;
-      const c = dist[here * n + a];
-      if (c < bestCost) {
-        bestCost = c;
-        best = a;
-      }
-    }
-    return best >= 0 ? codec.areas + best : codec.none;
-  }
-  let pick = -1;
-  let pickCost = Infinity;
-  let openArea = -1;
-  let openCost = Infinity;
-  for (const g of goal) {
-    const a = oa[g.object];
-    if (a === g.area || a < 0) continue; // met, held, hidden-absent
-    if (open[a]) {
-      const c = dist[here * n + a] + dist[a * n + g.area];
-      if (c < pickCost) {
-        pickCost = c;
-        pick = g.object;
-      }
-    } else {
-      const c = dist[here * n + a];
-      if (c < openCost) {
-        openCost = c;
-        openArea = a;
-      }
-    }
-  }
-  if (pick >= 0) return 2 * codec.areas + pick;
-  return openArea >= 0 ? openArea : codec.none;
-}
-
 export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[]; weights: number[] }, options: KitchenPomdpOptions = {}): PomdpModel<Particle> & { codec: ActionCodec } {
   const codec = new ActionCodec(world);
   const discount = options.discount ?? 0.95;
@@ -196,7 +105,6 @@ export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[
   const R = PLANNING_REWARD;
   const maxDist = world.layout.maxDist;
   const A = codec.areas;
-  const none = codec.none;
   const nAreas = world.layout.areas.length;
   const dist = world.layout.dist;
   const initial = searchParticles(belief.particles);
@@ -225,66 +133,41 @@ export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[
     }
     return openTo;
   };
-  let action = -1; // the action being stepped
-  /** A feasible OPEN/PICK/PLACE at `area` from `p`, leading to the given arrays and hand. */
-  const moved = (p: SearchParticle, area: number, objectArea: Int16Array, open: Uint8Array, hand: number): StepOutcome<Particle> => {
-    const goal = p.goal;
-    let met = p.met;
-    if (objectArea !== p.objectArea) {
-      met = 0;
-      for (const g of goal) if (objectArea[g.object] === g.area) met++;
-    }
-    const next = new SearchParticle(area, hand, objectArea, open, goal, met, 0);
-    if (objectArea === p.objectArea) {
-      next.obs = particleObsHash(next); // OPEN: what comes into view depends on the hidden placements
-    } else if (p.obs === lastFrom && lastAction === action) {
-      next.obs = lastObs; // PICK/PLACE: the next view is a function of the current view and the action
-    } else {
-      next.obs = particleObsHash(next);
-      lastFrom = p.obs;
-      lastAction = action;
-      lastObs = next.obs;
-    }
-    // the planning reward (same arithmetic as `planningReward`)
-    let r = 0 - (dist[p.robot * nAreas + area] + MANIPULATION_COST);
-    if (met > p.met) r += R.subgoal;
-    else if (met < p.met) r += R.subgoalUndone;
-    const done = met === goal.length;
-    if (p.met !== goal.length && done) r += R.goal;
-    out.state = next;
-    out.reward = r;
-    out.observation = next.obs;
-    out.terminal = done;
-    return out;
-  };
   const model: PomdpModel<Particle> & { codec: ActionCodec } = {
     name: 'tru-pomdp-kitchen',
     codec,
     numActions: codec.size,
     discount,
-    // the kitchen dynamics (`applyAction`), planning reward and view hash, fused and allocation-light
+    // the kernel's step and planning reward on a copy-on-write successor, plus the view hash
     step(particle: Particle, _random: number, id: number): StepOutcome<Particle> {
       const p = particle instanceof SearchParticle ? particle : SearchParticle.of(particle);
-      action = id;
-      if (action >= none) return same(p, R.none);
-      if (action < A) {
-        if (p.open[action]) return same(p, R.infeasible);
-        return moved(p, action, p.objectArea, opened(p.open, action), p.hand);
+      const kind = codec.kind(id);
+      if (kind === NONE_KIND) return same(p, R.none);
+      const area = codec.area(id, p);
+      const object = id - 2 * A;
+      if (blocker(p, kind, area, object) !== FEASIBLE) return same(p, R.infeasible);
+      const opens = writesOpen(kind);
+      const goal = p.goal;
+      const next = new SearchParticle(p.robot, p.hand, opens ? p.objectArea : p.objectArea.slice(), opens ? opened(p.open, area) : p.open, goal, p.met, 0);
+      const cost = applyEffects(dist, nAreas, p, kind, area, object, next);
+      if (opens) {
+        next.obs = particleObsHash(next); // OPEN: what comes into view depends on the hidden placements
+      } else {
+        next.met = countMet(next, goal);
+        if (p.obs === lastFrom && lastAction === id) {
+          next.obs = lastObs; // PICK/PLACE: the next view is a function of the current view and the action
+        } else {
+          next.obs = particleObsHash(next);
+          lastFrom = p.obs;
+          lastAction = id;
+          lastObs = next.obs;
+        }
       }
-      if (action < 2 * A) {
-        const area = action - A;
-        if (!p.open[area] || p.hand === EMPTY_HAND) return same(p, R.infeasible);
-        const objectArea = p.objectArea.slice();
-        objectArea[p.hand] = area;
-        return moved(p, area, objectArea, p.open, EMPTY_HAND);
-      }
-      const object = action - 2 * A;
-      const at = p.objectArea[object];
-      const area = at >= 0 ? at : 0;
-      if (!p.open[area] || p.hand !== EMPTY_HAND || at !== area) return same(p, R.infeasible);
-      const objectArea = p.objectArea.slice();
-      objectArea[object] = IN_HAND;
-      return moved(p, area, objectArea, p.open, object);
+      out.state = next;
+      out.reward = kernelPlanningReward(R, cost, p.met, next.met, goal.length);
+      out.observation = next.obs;
+      out.terminal = next.met === goal.length;
+      return out;
     },
     obsProb(obs, next) {
       return particleObsHash(next.state) === obs ? 1 : 0;

@@ -1,18 +1,28 @@
 /**
- * Rollout policies for the belief-tree search's default-policy lower bound
- * (Tru-POMDP §4.3 and appendix A.2). A policy maps one particle — its
- * unreached goal pairs and its hypothesised scene — to one action. The
- * built-in policy plays the role of the paper's LLM-written `NextAction`
- * (our own code, nearest-first): place a held target at its goal area
- * (opening it first), put a held non-target down, pick the nearest visible
- * unplaced target, open the closed area that holds one, else NONE. The
- * LLM-written variant (`policy/`) plugs in through the same `RolloutPolicy` type.
+ * The built-in rollout policy of the belief-tree search (Tru-POMDP §4.3 and
+ * appendix A.2, where an LLM writes `NextAction`; this one is our own code,
+ * nearest-first). A policy maps one particle — its goal pairs and its
+ * hypothesised scene — to one action:
+ * - all pairs met: NONE;
+ * - holding an object that some unreached pair wants: OPEN its target area
+ *   when closed, else PLACE it there;
+ * - holding anything else: PLACE it on the nearest open area (NONE if none is open);
+ * - hand empty: PICK the visible unreached target (in an open area) with the
+ *   cheapest trip robot → object → target area; when none is visible, OPEN
+ *   the nearest closed area that holds an unreached target; else NONE.
+ * Ties go to the first candidate (goal order, then area order).
+ *
+ * This file is the only definition: DESPOT's rollouts call `nearestTargetId`
+ * (action ids, no allocation), the agent and the policy module
+ * (`policy/`, the fallback of an LLM-written policy) call it through
+ * `nearestTargetPolicy` / `nearestTargetAction`. The sandbox's JavaScript
+ * copy (`policy/builtin-source.ts`) is checked against it by a property test.
  */
 import {
   EMPTY_HAND,
-  IN_HAND,
-  NONE,
-  navCost,
+  codecOf,
+  countMet,
+  type ActionCodec,
   type GoalPair,
   type KitchenAction,
   type KitchenState,
@@ -35,48 +45,66 @@ export function unreachedGoals(s: KitchenState, goal: readonly GoalPair[]): Goal
   return out;
 }
 
-/** The built-in commonsense rollout policy (see the module comment). */
-export const nearestTargetPolicy: RolloutPolicy = (goals, { world, state: s }) => {
-  if (goals.length === 0) return NONE;
+/**
+ * The built-in policy's action id for state `s` pursuing `goal`, of which
+ * `met` pairs hold in `s` (met pairs are skipped, so `goal` may be the whole
+ * alternative or only its unreached pairs). Allocates nothing.
+ */
+export function nearestTargetId(world: KitchenWorld, codec: ActionCodec, s: KitchenState, goal: readonly GoalPair[], met: number): number {
+  if (met === goal.length) return codec.none;
   const layout = world.layout;
+  const n = layout.areas.length;
+  const dist = layout.dist;
+  const oa = s.objectArea;
+  const open = s.open;
   const here = s.robot;
   if (s.hand !== EMPTY_HAND) {
-    const g = goals.find((p) => p.object === s.hand);
-    if (g) return s.open[g.area] ? { type: 'place', area: g.area } : { type: 'open', area: g.area };
-    // holding something that is not (or no longer) needed: put it down at the nearest open area
+    for (const g of goal) {
+      // a held object is never at its target, so this is an unreached pair
+      if (g.object === s.hand) return open[g.area] ? codec.areas + g.area : g.area;
+    }
     let best = -1;
     let bestCost = Infinity;
-    for (let a = 0; a < s.open.length; a++) {
-      if (!s.open[a]) continue;
-      const c = navCost(layout, here, a);
+    for (let a = 0; a < open.length; a++) {
+      if (!open[a]) continue;
+      const c = dist[here * n + a];
       if (c < bestCost) {
         bestCost = c;
         best = a;
       }
     }
-    return best >= 0 ? { type: 'place', area: best } : NONE;
+    return best >= 0 ? codec.areas + best : codec.none;
   }
-  // pick the cheapest visible target (to it, then on to its goal area)
-  let pick: KitchenAction = NONE;
+  let pick = -1;
   let pickCost = Infinity;
-  let open: KitchenAction = NONE;
+  let openArea = -1;
   let openCost = Infinity;
-  for (const p of goals) {
-    const a = s.objectArea[p.object];
-    if (a < 0 || a === IN_HAND) continue;
-    if (s.open[a]) {
-      const c = navCost(layout, here, a) + navCost(layout, a, p.area);
+  for (const g of goal) {
+    const a = oa[g.object];
+    if (a === g.area || a < 0) continue; // met, held, or not in the scene
+    if (open[a]) {
+      const c = dist[here * n + a] + dist[a * n + g.area];
       if (c < pickCost) {
         pickCost = c;
-        pick = { type: 'pick', area: a, object: p.object };
+        pick = g.object;
       }
     } else {
-      const c = navCost(layout, here, a);
+      const c = dist[here * n + a];
       if (c < openCost) {
         openCost = c;
-        open = { type: 'open', area: a };
+        openArea = a;
       }
     }
   }
-  return pick.type !== 'none' ? pick : open;
-};
+  if (pick >= 0) return 2 * codec.areas + pick;
+  return openArea >= 0 ? openArea : codec.none;
+}
+
+/** The built-in policy's action for state `s` pursuing `goal` (met pairs are ignored). */
+export function nearestTargetAction(world: KitchenWorld, s: KitchenState, goal: readonly GoalPair[]): KitchenAction {
+  const codec = codecOf(world);
+  return codec.decode(nearestTargetId(world, codec, s, goal, countMet(s, goal)), s);
+}
+
+/** The built-in policy as a `RolloutPolicy` (see the module comment). */
+export const nearestTargetPolicy: RolloutPolicy = (goals, { world, state }) => nearestTargetAction(world, state, goals);

@@ -3,23 +3,26 @@
  * memory. It computes exactly what the engine's generic rollout
  * (`Despot`'s joint rollout, partitioned by observation) computes with the
  * model's `step` and `defaultPolicy` — same actions, same rewards, same
- * summation order, so the same value — but steps the particles in place in
- * preallocated typed arrays instead of allocating a state per step, which
- * removes most of the search's garbage. Plugged in as the model's
- * `scenarioLowerBound`.
+ * summation order, so the same value — but steps the particles in place
+ * (the kitchen kernel's `stepInPlace`) in preallocated typed arrays instead
+ * of allocating a state per step, which removes most of the search's
+ * garbage. Plugged in as the model's `scenarioLowerBound`.
  */
-import { EMPTY_HAND, IN_HAND, MANIPULATION_COST, PLANNING_REWARD, type GoalAlternative, type KitchenWorld } from '../../envs/kitchen/index.js';
+import {
+  OPEN_KIND,
+  PLANNING_REWARD,
+  kernelPlanningReward,
+  stepInPlace,
+  type ActionCodec,
+  type GoalAlternative,
+  type KitchenWorld,
+  type WritableKitchenState,
+} from '../../envs/kitchen/index.js';
 import type { History, ValuedAction } from '../../pomdp/index.js';
 import { particleObsHash, type Particle } from './agent-world.js';
-import type { ActionCodec } from './kitchen-pomdp.js';
 
-/** A mutable kitchen state over views into the scratch buffers (one per particle slot). */
-export interface ScratchState {
-  robot: number;
-  hand: number;
-  objectArea: Int16Array;
-  open: Uint8Array;
-}
+/** A kitchen state over views into the scratch buffers (one per particle slot). */
+export type ScratchState = WritableKitchenState;
 
 /** What the rollout reads of a search particle. */
 export interface RolloutParticle {
@@ -76,7 +79,6 @@ export function kitchenRollout(
   toParticle: (p: Particle) => RolloutParticle,
   options: KitchenRolloutOptions,
 ): (states: readonly Particle[], history: History) => ValuedAction {
-  const A = codec.areas;
   const none = codec.none;
   const nAreas = world.layout.areas.length;
   const dist = world.layout.dist;
@@ -86,8 +88,6 @@ export function kitchenRollout(
   const g = options.discount;
   let cap = 0;
   let width = -1;
-  let robot = new Int32Array(0);
-  let hand = new Int32Array(0);
   let met = new Int32Array(0);
   let obs = new Float64Array(0);
   let goals: GoalAlternative[] = [];
@@ -99,8 +99,6 @@ export function kitchenRollout(
     if (n <= cap && objects === width) return;
     cap = Math.max(n, 2 * cap, 32);
     width = objects;
-    robot = new Int32Array(cap);
-    hand = new Int32Array(cap);
     met = new Int32Array(cap);
     obs = new Float64Array(cap);
     goals = new Array<GoalAlternative>(cap);
@@ -112,10 +110,7 @@ export function kitchenRollout(
   /** Majority vote over the slots (see majorityVote). */
   const slotVote = (i: number, slots: Int32Array): number => {
     const s = slots[i];
-    const v = views[s];
-    v.robot = robot[s];
-    v.hand = hand[s];
-    return vote(v, goals[s], met[s]);
+    return vote(views[s], goals[s], met[s]);
   };
   const majority = (slots: Int32Array, n: number): number => majorityVote(votes, touched, n, none, slotVote, slots);
 
@@ -126,71 +121,35 @@ export function kitchenRollout(
   let stepReward = 0;
   let stepTerminal = false;
 
-  /** Step slot `s` in place (the kitchen dynamics and planning reward); sets stepReward/stepTerminal and obs[s]. */
+  /** Step slot `s` in place (the kernel's step and planning reward); sets stepReward/stepTerminal and obs[s]. */
   const step = (s: number, action: number): void => {
     const goal = goals[s];
     const len = goal.length;
     const v = views[s];
-    const open = v.open;
-    const oa = v.objectArea;
     const before = met[s];
-    if (action >= none) {
-      stepReward = R.none;
+    const outcome = stepInPlace(codec, dist, v, action);
+    if (outcome < 0) {
+      // NONE or infeasible: nothing changed
+      stepReward = kernelPlanningReward(R, outcome, before, before, len);
       stepTerminal = before === len;
       return;
     }
-    let area: number;
-    if (action < A) {
-      area = action;
-      if (open[area]) {
-        stepReward = R.infeasible;
-        stepTerminal = before === len;
-        return;
-      }
-      open[area] = 1;
-    } else if (action < 2 * A) {
-      area = action - A;
-      if (!open[area] || hand[s] === EMPTY_HAND) {
-        stepReward = R.infeasible;
-        stepTerminal = before === len;
-        return;
-      }
-      oa[hand[s]] = area;
-      hand[s] = EMPTY_HAND;
-    } else {
-      const object = action - 2 * A;
-      const at = oa[object];
-      area = at >= 0 ? at : 0;
-      if (!open[area] || hand[s] !== EMPTY_HAND || at !== area) {
-        stepReward = R.infeasible;
-        stepTerminal = before === len;
-        return;
-      }
-      oa[object] = IN_HAND;
-      hand[s] = object;
-    }
+    const moved = codec.kind(action) !== OPEN_KIND; // PICK/PLACE changed the placements
     let after = before;
-    if (action >= A) {
+    if (moved) {
       after = 0;
+      const oa = v.objectArea;
       for (const p of goal) if (oa[p.object] === p.area) after++;
     }
-    let r = 0 - (dist[robot[s] * nAreas + area] + MANIPULATION_COST);
-    robot[s] = area;
-    if (after > before) r += R.subgoal;
-    else if (after < before) r += R.subgoalUndone;
-    const done = after === len;
-    if (before !== len && done) r += R.goal;
     met[s] = after;
-    stepReward = r;
-    stepTerminal = done;
+    stepReward = kernelPlanningReward(R, outcome, before, after, len);
+    stepTerminal = after === len;
     const prev = obs[s];
-    if (action >= A && prev === cacheFrom && action === cacheAction) {
+    if (moved && prev === cacheFrom && action === cacheAction) {
       obs[s] = cacheObs;
     } else {
-      v.robot = robot[s];
-      v.hand = hand[s];
       obs[s] = particleObsHash(v);
-      if (action >= A) {
+      if (moved) {
         cacheFrom = prev;
         cacheAction = action;
         cacheObs = obs[s];
@@ -257,8 +216,8 @@ export function kitchenRollout(
       const p = ps[i];
       const v = views[i];
       slots[i] = i;
-      robot[i] = p.state.robot;
-      hand[i] = p.state.hand;
+      v.robot = p.state.robot;
+      v.hand = p.state.hand;
       met[i] = p.met;
       obs[i] = p.obs;
       goals[i] = p.goal;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '../../core/rng.js';
 import {
+  ActionCodec,
   applyAction,
   describeObservation,
   generateTasks,
@@ -19,7 +20,7 @@ import { createScriptedModel, createSyntheticModel, UsageMeter, wrapClient } fro
 import { kitchenTruth, runKitchenEpisode } from '../method.js';
 import { ABSENT, AgentWorld, particleObsHash, particleObsKey, type Particle } from './agent-world.js';
 import { filterBelief, needsSupplement, supplement } from './hybrid-belief.js';
-import { ActionCodec, beliefActions, kitchenPomdp } from './kitchen-pomdp.js';
+import { beliefActions, kitchenPomdp } from './kitchen-pomdp.js';
 import { nearestTargetPolicy } from './rollout-policy.js';
 import { History } from '../../pomdp/index.js';
 import { treeOfHypotheses } from './tree-of-hypotheses.js';
