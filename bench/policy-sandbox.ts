@@ -9,8 +9,8 @@
  */
 import { generateTasks } from '../src/envs/kitchen/generator.js';
 import { sampleQueries } from '../src/methods/tru-pomdp/policy/samples.js';
-import { BUILTIN_POLICY_SOURCE } from '../src/methods/tru-pomdp/policy/builtin.js';
-import { builtinAction } from '../src/methods/tru-pomdp/policy/rollout-policy.js';
+import { BUILTIN_POLICY_SOURCE } from '../src/methods/tru-pomdp/policy/builtin-source.js';
+import { builtinAction } from '../src/methods/tru-pomdp/policy/batch-policy.js';
 import { PolicySandbox } from '../src/methods/tru-pomdp/policy/sandbox.js';
 import { SyncPolicyRunner } from '../src/methods/tru-pomdp/policy/sync-runner.js';
 import type { PolicyQuery } from '../src/methods/tru-pomdp/policy/wire.js';

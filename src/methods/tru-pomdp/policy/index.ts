@@ -9,9 +9,8 @@
  */
 export type { PolicyGoal, PolicyArea, PolicyObject, PolicyScene, PolicyAction, NextActionFn } from './types.js';
 export { ACTION_CODE } from './types.js';
-export { toPolicyScene, unreachedGoals, toKitchenAction, fromKitchenAction, policyActionProblem, navMatrix } from './scene.js';
-export { builtinNextAction, BUILTIN_POLICY_SOURCE } from './builtin.js';
-export type { PolicyQuery, BatchOutcome } from './wire.js';
+export { BUILTIN_POLICY_SOURCE } from './builtin-source.js';
+export { navMatrix, type PolicyQuery, type BatchOutcome } from './wire.js';
 export { PolicySandbox, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox.js';
 export { SyncPolicyRunner, type SyncRunnerOptions } from './sync-runner.js';
 export { sampleTasks, sampleQueries, type SampleTask, type SampleOptions } from './samples.js';
@@ -29,7 +28,7 @@ export {
   type PolicyStats,
   type SandboxedPolicyOptions,
   queryKey,
-} from './rollout-policy.js';
+} from './batch-policy.js';
 export { loadLlmPolicy, type LoadLlmPolicyOptions, type LoadedPolicy } from './load.js';
 export { registerPolicySynthetic, buggyPolicySource, POLICY_BUGS, type PolicyBug } from './synthetic.js';
 

@@ -15,7 +15,7 @@ import { extractCode } from '../../../llm/extract-json.js';
 import type { ChatMessage, LlmClient, TokenUsage } from '../../../llm/types.js';
 import type { UsageMeter } from '../../../llm/usage.js';
 import { POLICY_KIND, POLICY_PROMPT_VARS, policyMessages, policyRepairMessage, policySourceFromAnswer } from './prompt.js';
-import { builtinRolloutPolicy, sandboxedRolloutPolicy, type PolicyWarning, type BatchRolloutPolicy } from './rollout-policy.js';
+import { builtinRolloutPolicy, sandboxedRolloutPolicy, type PolicyWarning, type BatchRolloutPolicy } from './batch-policy.js';
 import { PolicySandbox, type SandboxLimits } from './sandbox.js';
 import { sampleQueries, sampleTasks, type SampleTask } from './samples.js';
 import { SyncPolicyRunner } from './sync-runner.js';

@@ -11,7 +11,7 @@
  * A repair turn (any call with an earlier assistant answer) gets the correct code.
  */
 import { declareSyntheticKnobs, registerSyntheticGenerator, type SyntheticCall, type SyntheticContext } from '../../../llm/synthetic-model.js';
-import { BUILTIN_POLICY_SOURCE } from './builtin.js';
+import { BUILTIN_POLICY_SOURCE } from './builtin-source.js';
 import { POLICY_KIND } from './prompt.js';
 
 export const POLICY_BUGS = ['no-open', 'throws', 'garbage', 'loop', 'pingpong'] as const;
@@ -27,11 +27,11 @@ export function buggyPolicySource(bug: PolicyBug): string {
   const src = BUILTIN_POLICY_SOURCE;
   switch (bug) {
     case 'no-open':
-      return replaceOnce(src, "  if (!scene.areas[area].open) return { type: 'OPEN', area };\n", '');
+      return replaceOnce(src, 'const visible = scene.areas[obj.area].open;', 'const visible = true;');
     case 'throws':
       return replaceOnce(src, 'const obj = scene.objects[g.object];', 'const obj = scene.objectList[g.object];');
     case 'garbage':
-      return replaceOnce(src, "return { type: 'PICK', area, object: bestGoal.object };", "return { type: 'PICK', area: scene.areas[area].name, object: scene.objects[bestGoal.object].name };");
+      return replaceOnce(src, "return { type: 'PICK', area: pick.area, object: pick.id };", "return { type: 'PICK', area: scene.areas[pick.area].name, object: pick.name };");
     case 'loop':
       return replaceOnce(src, '    // Otherwise put it down on the nearest open area.\n', '    // Otherwise put it down on the nearest open area.\n    let k = 0;\n    while (k >= 0) k = (k + 1) % 7;\n');
     case 'pingpong':
@@ -42,8 +42,8 @@ export function buggyPolicySource(bug: PolicyBug): string {
 export function syntheticPolicyAnswer(source: string): string {
   return [
     'Plan: if the hand holds an object with an unreached goal, open its target area when needed and place it;',
-    'if it holds anything else, put it down on the nearest open area; with an empty hand, pick the goal object',
-    'with the cheapest robot -> object -> target trip, opening its area first when it is closed.',
+    'if it holds anything else, put it down on the nearest open area; with an empty hand, pick the visible goal object',
+    'with the cheapest robot -> object -> target trip, and when none is visible open the nearest closed area holding one.',
     'Every returned action is feasible in the state it was computed for, and there is no cycle.',
     '',
     '```javascript',

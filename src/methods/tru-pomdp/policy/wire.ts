@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { KitchenAction } from '../../../envs/kitchen/actions.js';
 import type { GoalPair } from '../../../envs/kitchen/goal.js';
 import type { KitchenState, KitchenWorld } from '../../../envs/kitchen/state.js';
-import { navMatrix } from './scene.js';
+import { navCost } from '../../../envs/kitchen/layout.js';
 import { ACTION_CODE } from './types.js';
 
 /** One policy call: the (hypothesized) state and the goal alternative being pursued; met pairs are dropped. */
@@ -22,6 +22,23 @@ export interface WorldDescriptor {
   areaNames: string[];
   objectNames: string[];
   nav: number[][];
+}
+
+const navCache = new WeakMap<KitchenWorld['layout'], number[][]>();
+
+/** The navigation-cost matrix of a layout as nested arrays (the policy's `scene.navCost`; cached per layout). */
+export function navMatrix(world: KitchenWorld): number[][] {
+  const cached = navCache.get(world.layout);
+  if (cached) return cached;
+  const n = world.layout.areas.length;
+  const m: number[][] = [];
+  for (let a = 0; a < n; a++) {
+    const row: number[] = [];
+    for (let b = 0; b < n; b++) row.push(navCost(world.layout, a, b));
+    m.push(row);
+  }
+  navCache.set(world.layout, m);
+  return m;
 }
 
 const worldIds = new WeakMap<KitchenWorld, number>();

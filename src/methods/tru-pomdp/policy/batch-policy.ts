@@ -1,6 +1,6 @@
 /**
  * The rollout policy the planner calls: synchronous and batched. Either the
- * built-in policy (TypeScript, in the main thread) or an LLM-written policy
+ * built-in policy (`../rollout-policy.ts`, in the main thread) or an LLM-written policy
  * served by a `SyncPolicyRunner`; every fault of the latter degrades to the
  * built-in policy and leaves a warning value (the library never prints):
  * a call that throws or returns garbage uses the built-in action for that
@@ -11,8 +11,8 @@ import type { KitchenAction } from '../../../envs/kitchen/actions.js';
 import type { GoalPair } from '../../../envs/kitchen/goal.js';
 import type { KitchenState, KitchenWorld } from '../../../envs/kitchen/state.js';
 import type { EventHandler } from '../../../core/events.js';
-import { BUILTIN_POLICY_SOURCE, builtinNextAction } from './builtin.js';
-import { toKitchenAction, toPolicyScene, unreachedGoals } from './scene.js';
+import { nearestTargetAction } from '../rollout-policy.js';
+import { BUILTIN_POLICY_SOURCE } from './builtin-source.js';
 import type { SyncPolicyRunner } from './sync-runner.js';
 import { worldId, type PolicyQuery } from './wire.js';
 
@@ -51,9 +51,9 @@ export interface BatchRolloutPolicy {
   close(): void;
 }
 
-/** The built-in action for one query. */
+/** The built-in policy's action for one query (`../rollout-policy.ts`). */
 export function builtinAction(q: PolicyQuery): KitchenAction {
-  return toKitchenAction(builtinNextAction(unreachedGoals(q.state, q.goal), toPolicyScene(q.world, q.state)));
+  return nearestTargetAction(q.world, q.state, q.goal);
 }
 
 export function builtinRolloutPolicy(warnings: PolicyWarning[] = []): BatchRolloutPolicy {
