@@ -42,7 +42,7 @@ export {
   applyEffects,
   writesOpen,
   stepInPlace,
-  planningReward as kernelPlanningReward,
+  planningStepReward,
   OPEN_KIND,
   PLACE_KIND,
   PICK_KIND,

@@ -11,7 +11,7 @@
  *   effects and the cost); `stepInPlace` is the two together. The split lets
  *   a caller that keeps states immutable copy only the array the action
  *   writes (`writesOpen`), and only when the action is feasible.
- * - **One planning reward** (`planningReward`) as a function of the step's
+ * - **One planning reward** (`planningStepReward`) as a function of the step's
  *   outcome and of the number of met goal pairs before and after.
  */
 import { MANIPULATION_COST, type PlanningRewardParams } from './config.js';
@@ -187,7 +187,7 @@ export function stepInPlace(codec: ActionCodec, dist: Float64Array, s: WritableK
  * if the met count rose, `subgoalUndone` if it fell, and `goal` more when
  * the goal becomes fully met. `outcome` is the step's cost, `IDLE` or `BLOCKED`.
  */
-export function planningReward(R: Readonly<PlanningRewardParams>, outcome: number, before: number, after: number, len: number): number {
+export function planningStepReward(R: Readonly<PlanningRewardParams>, outcome: number, before: number, after: number, len: number): number {
   if (outcome === IDLE) return R.none;
   if (outcome === BLOCKED) return R.infeasible;
   let r = 0 - outcome;

@@ -23,7 +23,7 @@ import {
   type PlanningRewardParams,
 } from './config.js';
 import { alternativeSatisfied, countMet, goalSatisfied, type GoalAlternative, type GoalSet } from './goal.js';
-import { BLOCKED, IDLE, planningReward as kernelPlanningReward } from './kernel.js';
+import { BLOCKED, IDLE, planningStepReward } from './kernel.js';
 import type { KitchenState, KitchenWorld } from './state.js';
 
 /** The kernel's planning reward (`kernel.ts`) for a step from `s` by `a` to `next`. */
@@ -36,7 +36,7 @@ export function planningReward(
   params: PlanningRewardParams = PLANNING_REWARD,
 ): number {
   const outcome = a.type === 'none' ? IDLE : infeasibleReason(s, a) !== undefined ? BLOCKED : actionCost(world, s, a);
-  return kernelPlanningReward(params, outcome, countMet(s, goal), countMet(next, goal), goal.length);
+  return planningStepReward(params, outcome, countMet(s, goal), countMet(next, goal), goal.length);
 }
 
 /** True when `s` is terminal for the planning model (the pursued goal is met). */

@@ -19,7 +19,7 @@ import {
   applyEffects,
   blocker,
   countMet,
-  kernelPlanningReward,
+  planningStepReward,
   writesOpen,
   type GoalAlternative,
   type KitchenState,
@@ -164,7 +164,7 @@ export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[
         }
       }
       out.state = next;
-      out.reward = kernelPlanningReward(R, cost, p.met, next.met, goal.length);
+      out.reward = planningStepReward(R, cost, p.met, next.met, goal.length);
       out.observation = next.obs;
       out.terminal = next.met === goal.length;
       return out;

@@ -11,7 +11,7 @@
 import {
   OPEN_KIND,
   PLANNING_REWARD,
-  kernelPlanningReward,
+  planningStepReward,
   stepInPlace,
   type ActionCodec,
   type GoalAlternative,
@@ -21,8 +21,6 @@ import {
 import type { History, ValuedAction } from '../../pomdp/index.js';
 import { particleObsHash, type Particle } from './agent-world.js';
 
-/** A kitchen state over views into the scratch buffers (one per particle slot). */
-export type ScratchState = WritableKitchenState;
 
 /** What the rollout reads of a search particle. */
 export interface RolloutParticle {
@@ -56,7 +54,7 @@ export function majorityVote<T>(counts: Int32Array, touched: number[], n: number
 }
 
 /** The rollout vote of one particle: an action id (the policy's choice for this state and goal). */
-export type SlotVote = (state: ScratchState, goal: GoalAlternative, met: number) => number;
+export type SlotVote = (state: WritableKitchenState, goal: GoalAlternative, met: number) => number;
 
 export interface KitchenRolloutOptions {
   /** Search depth D: rollouts stop at depth D. */
@@ -91,7 +89,8 @@ export function kitchenRollout(
   let met = new Int32Array(0);
   let obs = new Float64Array(0);
   let goals: GoalAlternative[] = [];
-  let views: ScratchState[] = [];
+  /** One kitchen state per particle slot, over views into the scratch buffers. */
+  let views: WritableKitchenState[] = [];
   const votes = new Int32Array(codec.size);
   const touched: number[] = [];
 
@@ -130,7 +129,7 @@ export function kitchenRollout(
     const outcome = stepInPlace(codec, dist, v, action);
     if (outcome < 0) {
       // NONE or infeasible: nothing changed
-      stepReward = kernelPlanningReward(R, outcome, before, before, len);
+      stepReward = planningStepReward(R, outcome, before, before, len);
       stepTerminal = before === len;
       return;
     }
@@ -142,7 +141,7 @@ export function kitchenRollout(
       for (const p of goal) if (oa[p.object] === p.area) after++;
     }
     met[s] = after;
-    stepReward = kernelPlanningReward(R, outcome, before, after, len);
+    stepReward = planningStepReward(R, outcome, before, after, len);
     stepTerminal = after === len;
     const prev = obs[s];
     if (moved && prev === cacheFrom && action === cacheAction) {
