@@ -23,10 +23,10 @@ import {
   PLACE_KIND,
   applyEffects,
   blocker,
+  moveCost,
   writesOpen,
   type ActionKind,
 } from './kernel.js';
-import { MANIPULATION_COST } from './config.js';
 import { navCost } from './layout.js';
 import { EMPTY_HAND, type KitchenState, type KitchenWorld } from './state.js';
 
@@ -77,7 +77,7 @@ function blockerOf(s: KitchenState, a: KitchenAction): number {
   if (a.type === 'pick' && (!(a.object >= 0 && a.object < s.objectArea.length) || !Number.isInteger(a.object))) {
     throw new GroundplanError('KITCHEN_ACTION', `action PICK names object index ${a.object}, outside 0..${s.objectArea.length - 1}`);
   }
-  return blocker(s, KINDS[a.type], a.area, a.type === 'pick' ? a.object : -1);
+  return blocker(s.open, s.objectArea, s.hand, KINDS[a.type], a.area, a.type === 'pick' ? a.object : -1);
 }
 
 /**
@@ -106,7 +106,7 @@ export interface StepResult {
 /** Navigation + manipulation cost of a feasible action from `s` (0 for NONE). */
 export function actionCost(world: KitchenWorld, s: KitchenState, a: KitchenAction): number {
   if (a.type === 'none') return 0;
-  return navCost(world.layout, s.robot, a.area) + MANIPULATION_COST;
+  return moveCost(world.layout.dist, world.layout.areas.length, s.robot, a.area);
 }
 
 /** The transition function (the kernel's step on a fresh copy). Pure: never mutates `s`. */
@@ -116,9 +116,12 @@ export function applyAction(world: KitchenWorld, s: KitchenState, a: KitchenActi
   if (a.type === 'none') return { state: s, feasible: true, navigation: 0, cost: 0 };
   const kind = KINDS[a.type];
   const opens = writesOpen(kind);
-  const next = { robot: s.robot, hand: s.hand, objectArea: opens ? s.objectArea : s.objectArea.slice(), open: opens ? s.open.slice() : s.open };
+  const objectArea = opens ? s.objectArea : s.objectArea.slice();
+  const open = opens ? s.open.slice() : s.open;
+  const hand = applyEffects(open, objectArea, s.hand, kind, a.area, a.type === 'pick' ? a.object : -1);
   const navigation = navCost(world.layout, s.robot, a.area);
-  const cost = applyEffects(world.layout.dist, world.layout.areas.length, s, kind, a.area, a.type === 'pick' ? a.object : -1, next);
+  const cost = moveCost(world.layout.dist, world.layout.areas.length, s.robot, a.area);
+  const next: KitchenState = { robot: a.area, hand, objectArea, open };
   return { state: next, feasible: true, navigation, cost };
 }
 

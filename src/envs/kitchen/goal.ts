@@ -3,6 +3,7 @@
  * (object → target area) pairs. Success when any alternative is fully met;
  * objects not named in the met alternative may be anywhere.
  */
+import { metCount } from './kernel.js';
 import type { KitchenState } from './state.js';
 
 export interface GoalPair {
@@ -20,9 +21,7 @@ export function pairMet(s: KitchenState, p: GoalPair): boolean {
 
 /** Number of pairs of `alt` that hold in `s`. */
 export function countMet(s: KitchenState, alt: GoalAlternative): number {
-  let n = 0;
-  for (const p of alt) if (s.objectArea[p.object] === p.area) n++;
-  return n;
+  return metCount(s.objectArea, alt);
 }
 
 export function alternativeSatisfied(s: KitchenState, alt: GoalAlternative): boolean {

@@ -40,6 +40,8 @@ export {
   codecOf,
   blocker,
   applyEffects,
+  moveCost,
+  metCount,
   writesOpen,
   stepInPlace,
   planningStepReward,

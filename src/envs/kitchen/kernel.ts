@@ -7,16 +7,18 @@
  * - **Action ids** (`ActionCodec`): OPEN a → a, PLACE a → A + a,
  *   PICK o → 2A + o, NONE → 2A + O (A areas, O objects). A PICK id names the
  *   object only; it picks the object from the area where it lies.
- * - **One step** = `blocker` (the preconditions) then `applyEffects` (the
- *   effects and the cost); `stepInPlace` is the two together. The split lets
- *   a caller that keeps states immutable copy only the array the action
- *   writes (`writesOpen`), and only when the action is feasible.
+ * - **One step** = `blocker` (the preconditions), then `applyEffects` (the
+ *   effects), `moveCost` (the cost) and the robot at the action's area;
+ *   `stepInPlace` is all of it on one mutable state. The split lets a caller
+ *   that keeps states immutable copy only the array the action writes
+ *   (`writesOpen`), and only when the action is feasible.
  * - **One planning reward** (`planningStepReward`) as a function of the step's
  *   outcome and of the number of met goal pairs before and after.
  */
 import { MANIPULATION_COST, type PlanningRewardParams } from './config.js';
-import { EMPTY_HAND, IN_HAND, type KitchenState, type KitchenWorld } from './state.js';
+import { EMPTY_HAND, IN_HAND, type KitchenWorld } from './state.js';
 import type { KitchenAction } from './actions.js';
+import type { GoalPair } from './goal.js';
 
 /** The NONE action (re-exported by `actions.ts`). */
 export const NONE_ACTION: KitchenAction = Object.freeze({ type: 'none' });
@@ -71,15 +73,16 @@ export class ActionCodec {
   }
 
   /**
-   * The area of id's action in `s`: the area itself for OPEN and PLACE, the
-   * object's area for PICK (0 when it lies in no area, an infeasible pick), 0 for NONE.
+   * The area of id's action with these placements: the area itself for OPEN
+   * and PLACE, the object's area for PICK (0 when it lies in no area, an
+   * infeasible pick), 0 for NONE.
    */
-  area(id: number, s: { readonly objectArea: Int16Array }): number {
+  area(id: number, objectArea: Int16Array): number {
     const A = this.areas;
     if (id < A) return id;
     if (id < 2 * A) return id - A;
     if (id < this.none) {
-      const at = s.objectArea[id - 2 * A];
+      const at = objectArea[id - 2 * A];
       return at >= 0 ? at : 0;
     }
     return 0;
@@ -111,7 +114,7 @@ export class ActionCodec {
       case PLACE_KIND:
         return { type: 'place', area: id - this.areas };
       case PICK_KIND:
-        return { type: 'pick', area: this.area(id, s), object: id - 2 * this.areas };
+        return { type: 'pick', area: this.area(id, s.objectArea), object: id - 2 * this.areas };
       default:
         return NONE_ACTION;
     }
@@ -132,16 +135,19 @@ export function codecOf(world: KitchenWorld): ActionCodec {
 
 /**
  * The preconditions: `FEASIBLE` (0) when action (kind, area, object) can run
- * in `s`, else the first unmet one. OPEN needs a closed area; PICK and PLACE
- * an open area; PICK an empty hand and the object in that area; PLACE a full hand.
+ * in the state with these open flags, placements and hand, else the first
+ * unmet one. OPEN needs a closed area; PICK and PLACE an open area; PICK an
+ * empty hand and the object in that area; PLACE a full hand. (The kernel
+ * takes the state's arrays and numbers, not the state object, so that its
+ * hot paths see one shape whatever object holds the state.)
  */
-export function blocker(s: KitchenState, kind: ActionKind, area: number, object: number): number {
+export function blocker(open: Uint8Array, objectArea: Int16Array, hand: number, kind: ActionKind, area: number, object: number): number {
   if (kind === NONE_KIND) return FEASIBLE;
-  if (kind === OPEN_KIND) return s.open[area] ? AREA_ALREADY_OPEN : FEASIBLE;
-  if (!s.open[area]) return AREA_CLOSED;
-  if (kind === PLACE_KIND) return s.hand === EMPTY_HAND ? HAND_EMPTY : FEASIBLE;
-  if (s.hand !== EMPTY_HAND) return HAND_FULL;
-  return s.objectArea[object] === area ? FEASIBLE : OBJECT_NOT_IN_AREA;
+  if (kind === OPEN_KIND) return open[area] ? AREA_ALREADY_OPEN : FEASIBLE;
+  if (!open[area]) return AREA_CLOSED;
+  if (kind === PLACE_KIND) return hand === EMPTY_HAND ? HAND_EMPTY : FEASIBLE;
+  if (hand !== EMPTY_HAND) return HAND_FULL;
+  return objectArea[object] === area ? FEASIBLE : OBJECT_NOT_IN_AREA;
 }
 
 /** True when action `kind` writes the open flags (OPEN); PICK and PLACE write the placements. */
@@ -150,34 +156,50 @@ export function writesOpen(kind: ActionKind): boolean {
 }
 
 /**
- * The effects of a feasible OPEN, PLACE or PICK (kind, area, object) from `s`,
- * written into `into`, which holds the same values as `s` on entry (it may be
- * `s` itself; with immutable states, a copy whose `open` (OPEN) or
- * `objectArea` (PICK/PLACE) array is fresh). The robot moves to `area`.
- * Returns the cost: navigation from the robot's area + the manipulation cost.
+ * The effects of a feasible OPEN, PLACE or PICK (kind, area, object) on the
+ * open flags and placements given (in place: with immutable states, pass a
+ * fresh copy of `open` for OPEN, of `objectArea` for PICK/PLACE). Returns
+ * the hand afterwards. The robot ends at `area`: the caller sets it, and
+ * charges `moveCost` from where the robot was.
  */
-export function applyEffects(dist: Float64Array, numAreas: number, s: KitchenState, kind: ActionKind, area: number, object: number, into: WritableKitchenState): number {
-  const cost = dist[s.robot * numAreas + area] + MANIPULATION_COST;
-  if (kind === OPEN_KIND) into.open[area] = 1;
-  else if (kind === PLACE_KIND) {
-    into.objectArea[s.hand] = area;
-    into.hand = EMPTY_HAND;
-  } else {
-    into.objectArea[object] = IN_HAND;
-    into.hand = object;
+export function applyEffects(open: Uint8Array, objectArea: Int16Array, hand: number, kind: ActionKind, area: number, object: number): number {
+  if (kind === OPEN_KIND) {
+    open[area] = 1;
+    return hand;
   }
-  into.robot = area;
-  return cost;
+  if (kind === PLACE_KIND) {
+    objectArea[hand] = area;
+    return EMPTY_HAND;
+  }
+  objectArea[object] = IN_HAND;
+  return object;
+}
+
+/** The cost of a feasible OPEN/PICK/PLACE at `area` from `robot`: navigation + the manipulation cost. */
+export function moveCost(dist: Float64Array, numAreas: number, robot: number, area: number): number {
+  return dist[robot * numAreas + area] + MANIPULATION_COST;
+}
+
+/** Pairs of `pairs` met by these placements. */
+export function metCount(objectArea: Int16Array, pairs: readonly GoalPair[]): number {
+  let n = 0;
+  for (const p of pairs) if (objectArea[p.object] === p.area) n++;
+  return n;
 }
 
 /** One step of action `id` on `s` in place: its cost, `IDLE` (NONE) or `BLOCKED` (infeasible; `s` unchanged). */
 export function stepInPlace(codec: ActionCodec, dist: Float64Array, s: WritableKitchenState, id: number): number {
   const kind = codec.kind(id);
   if (kind === NONE_KIND) return IDLE;
-  const area = codec.area(id, s);
+  const open = s.open;
+  const objectArea = s.objectArea;
+  const area = codec.area(id, objectArea);
   const object = id - 2 * codec.areas;
-  if (blocker(s, kind, area, object) !== FEASIBLE) return BLOCKED;
-  return applyEffects(dist, codec.areas, s, kind, area, object, s);
+  if (blocker(open, objectArea, s.hand, kind, area, object) !== FEASIBLE) return BLOCKED;
+  const cost = moveCost(dist, codec.areas, s.robot, area);
+  s.hand = applyEffects(open, objectArea, s.hand, kind, area, object);
+  s.robot = area;
+  return cost;
 }
 
 /**

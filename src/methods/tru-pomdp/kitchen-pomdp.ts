@@ -19,6 +19,8 @@ import {
   applyEffects,
   blocker,
   countMet,
+  metCount,
+  moveCost,
   planningStepReward,
   writesOpen,
   type GoalAlternative,
@@ -67,19 +69,18 @@ export function beliefActions(world: KitchenWorld, codec: ActionCodec, states: r
  * A particle as the search holds it: the state and the particle in one object
  * (`state` is the object itself), with the number of met goal pairs and the
  * observation hash cached, so a step allocates one object and at most one
- * typed array and an unchanged state reuses its hash. Immutable once the
- * step that made it returns (the kernel writes the successor's fields then).
+ * typed array and an unchanged state reuses its hash.
  */
 export class SearchParticle implements Particle, KitchenState {
   readonly state: KitchenState;
   constructor(
-    public robot: number,
-    public hand: number,
+    readonly robot: number,
+    readonly hand: number,
     readonly objectArea: Int16Array,
     readonly open: Uint8Array,
     readonly goal: GoalAlternative,
     /** Pairs of `goal` met in this state. */
-    public met: number,
+    readonly met: number,
     /** `particleObsHash` of this state. */
     public obs: number,
   ) {
@@ -143,25 +144,25 @@ export function kitchenPomdp(world: KitchenWorld, belief: { particles: Particle[
       const p = particle instanceof SearchParticle ? particle : SearchParticle.of(particle);
       const kind = codec.kind(id);
       if (kind === NONE_KIND) return same(p, R.none);
-      const area = codec.area(id, p);
+      const area = codec.area(id, p.objectArea);
       const object = id - 2 * A;
-      if (blocker(p, kind, area, object) !== FEASIBLE) return same(p, R.infeasible);
+      if (blocker(p.open, p.objectArea, p.hand, kind, area, object) !== FEASIBLE) return same(p, R.infeasible);
       const opens = writesOpen(kind);
       const goal = p.goal;
-      const next = new SearchParticle(p.robot, p.hand, opens ? p.objectArea : p.objectArea.slice(), opens ? opened(p.open, area) : p.open, goal, p.met, 0);
-      const cost = applyEffects(dist, nAreas, p, kind, area, object, next);
+      const objectArea = opens ? p.objectArea : p.objectArea.slice();
+      const open = opens ? opened(p.open, area) : p.open;
+      const hand = applyEffects(open, objectArea, p.hand, kind, area, object);
+      const cost = moveCost(dist, nAreas, p.robot, area);
+      const next = new SearchParticle(area, hand, objectArea, open, goal, opens ? p.met : metCount(objectArea, goal), 0);
       if (opens) {
         next.obs = particleObsHash(next); // OPEN: what comes into view depends on the hidden placements
+      } else if (p.obs === lastFrom && lastAction === id) {
+        next.obs = lastObs; // PICK/PLACE: the next view is a function of the current view and the action
       } else {
-        next.met = countMet(next, goal);
-        if (p.obs === lastFrom && lastAction === id) {
-          next.obs = lastObs; // PICK/PLACE: the next view is a function of the current view and the action
-        } else {
-          next.obs = particleObsHash(next);
-          lastFrom = p.obs;
-          lastAction = id;
-          lastObs = next.obs;
-        }
+        next.obs = particleObsHash(next);
+        lastFrom = p.obs;
+        lastAction = id;
+        lastObs = next.obs;
       }
       out.state = next;
       out.reward = planningStepReward(R, cost, p.met, next.met, goal.length);

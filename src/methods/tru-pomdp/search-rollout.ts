@@ -11,6 +11,7 @@
 import {
   OPEN_KIND,
   PLANNING_REWARD,
+  metCount,
   planningStepReward,
   stepInPlace,
   type ActionCodec,
@@ -134,12 +135,7 @@ export function kitchenRollout(
       return;
     }
     const moved = codec.kind(action) !== OPEN_KIND; // PICK/PLACE changed the placements
-    let after = before;
-    if (moved) {
-      after = 0;
-      const oa = v.objectArea;
-      for (const p of goal) if (oa[p.object] === p.area) after++;
-    }
+    const after = moved ? metCount(v.objectArea, goal) : before;
     met[s] = after;
     stepReward = planningStepReward(R, outcome, before, after, len);
     stepTerminal = after === len;
