@@ -23,12 +23,13 @@ import {
   PLACE_KIND,
   applyEffects,
   blocker,
+  codecOf,
   moveCost,
   writesOpen,
   type ActionKind,
 } from './kernel.js';
 import { navCost } from './layout.js';
-import { EMPTY_HAND, type KitchenState, type KitchenWorld } from './state.js';
+import type { KitchenState, KitchenWorld } from './state.js';
 
 export type KitchenAction =
   | { readonly type: 'open'; readonly area: number }
@@ -126,20 +127,15 @@ export function applyAction(world: KitchenWorld, s: KitchenState, a: KitchenActi
 }
 
 /**
- * Every feasible action in `s` except NONE: OPEN of each closed area, PICK of
- * each object in an open area (hand empty), PLACE into each open area (hand full).
+ * Every feasible action in `s` except NONE, in action-id order: OPEN of each
+ * closed area, then PICK of each object in an open area (hand empty) or
+ * PLACE into each open area (hand full).
  */
 export function feasibleActions(world: KitchenWorld, s: KitchenState): KitchenAction[] {
+  const codec = codecOf(world);
   const out: KitchenAction[] = [];
-  const n = world.layout.areas.length;
-  for (let a = 0; a < n; a++) if (!s.open[a]) out.push({ type: 'open', area: a });
-  if (s.hand === EMPTY_HAND) {
-    for (let o = 0; o < s.objectArea.length; o++) {
-      const a = s.objectArea[o];
-      if (a >= 0 && s.open[a]) out.push({ type: 'pick', area: a, object: o });
-    }
-  } else {
-    for (let a = 0; a < n; a++) if (s.open[a]) out.push({ type: 'place', area: a });
+  for (let id = 0; id < codec.none; id++) {
+    if (blocker(s.open, s.objectArea, s.hand, codec.kind(id), codec.area(id, s.objectArea), codec.object(id)) === FEASIBLE) out.push(codec.decode(id, s));
   }
   return out;
 }
