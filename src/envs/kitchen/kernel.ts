@@ -2,7 +2,7 @@
  * The kitchen kernel: the one definition of the kitchen's dynamics and of
  * its planning reward (Tru-POMDP §3.2), on plain numbers, shared by the
  * environment (`actions.ts`, `reward.ts`), the Tru-POMDP search model and
- * its rollouts. Nothing here allocates.
+ * its rollouts. The step and the reward allocate nothing (only `decode` builds action objects).
  *
  * - **Action ids** (`ActionCodec`): OPEN a → a, PLACE a → A + a,
  *   PICK o → 2A + o, NONE → 2A + O (A areas, O objects). A PICK id names the
