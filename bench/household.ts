@@ -26,12 +26,12 @@ import { generateMultiTasks, householdDataDir, loadBehaviorData, runOrdering, st
 import { episodeKey } from '../src/eval/key.js';
 import { ResultStore } from '../src/eval/store.js';
 import { doneRow, errorRow } from '../src/eval/runner.js';
-import { householdSuites, multiTasks, roomModel, singleTasks } from '../src/eval/suites/household.js';
-import { parseGivenKnobs } from '../src/eval/episode-llm.js';
+import { householdSuites, multiTasks, roomModel, singleTasks } from '../src/eval/suites/index.js';
+import { parseGivenKnobs } from '../src/episode/index.js';
 import type { EpisodeSpec, Json, ResultRow, Suite } from '../src/eval/types.js';
 import { createSyntheticModel, describeSynthetic, syntheticRegistry } from '../src/llm/index.js';
 import { registerGavelSynthetic } from '../src/methods/gavel/synthetic.js';
-import { FAILURE_CAUSE_NAMES } from '../src/methods/gavel/failure-causes.js';
+import { FAILURE_CAUSE_NAMES } from '../src/episode/index.js';
 import { BeliefState, chooseOrder, costMatrices, costModel, initialBelief, orderIsValid, sceneFromJson, verifyPlan } from '../src/scenegraph/index.js';
 import { arg, flag, list } from './args.js';
 

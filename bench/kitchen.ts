@@ -23,8 +23,9 @@
  */
 import { InputError } from '../src/core/errors.js';
 import { episodeKey, formatStat, groupKey, modelDescriptions, planSpecs, ResultStore, runPool, stat, suite, summarize, type EpisodeSpec, type Json, type ResultRow, type SummaryGroup } from '../src/eval/index.js';
-import { parseGivenKnobs } from '../src/eval/episode-llm.js';
+import { parseGivenKnobs } from '../src/episode/index.js';
 import { KITCHEN_SUITE_KITCHENS, parseKitchenTaskId } from '../src/eval/suites/kitchen.js';
+import { installSyntheticModels } from '../src/methods/index.js';
 import { ABLATIONS } from '../src/methods/tru-pomdp/index.js';
 import { arg, flag, list } from './args.js';
 
@@ -66,6 +67,7 @@ function check(): void {
  * then kitchen, level, model, variant) so a run stopped early is balanced.
  */
 function plan(): EpisodeSpec[] {
+  installSyntheticModels();
   const given = parseGivenKnobs(knobText);
   const set: { [k: string]: Json } = timePerMove !== undefined ? { timePerMove: Number(timePerMove) } : {};
   const specs: EpisodeSpec[] = [];

@@ -11,7 +11,8 @@
 import { Rng } from '../src/core/rng.js';
 import { generateTasks, isKitchenName, type KitchenLevel } from '../src/envs/kitchen/index.js';
 import { createSyntheticModel } from '../src/llm/index.js';
-import { kitchenMethod, kitchenTruth, runKitchenEpisode } from '../src/methods/index.js';
+import { kitchenTruth, runKitchenEpisode, TRU_POMDP_CATALOGUE } from '../src/methods/index.js';
+import { truPomdpMethod as method } from '../src/methods/tru-pomdp/index.js';
 import { asRolloutFunction, loadLlmPolicy } from '../src/methods/tru-pomdp/policy/index.js';
 import { arg as flagValue } from './args.js';
 
@@ -21,8 +22,7 @@ if (!isKitchenName(kitchen)) throw new Error(`unknown kitchen ${kitchen}`);
 const level = arg('level', 'easy') as KitchenLevel;
 const n = Number(arg('n', '5'));
 const trials = Number(arg('trials', '100'));
-const method = kitchenMethod('tru-pomdp');
-if (!method) throw new Error('tru-pomdp is not registered');
+TRU_POMDP_CATALOGUE.installSynthetic();
 
 const loaded = await loadLlmPolicy(createSyntheticModel({ seed: 1 }));
 if (loaded.policy.origin !== 'llm') throw new Error(`policy not accepted: ${loaded.warnings.map((w) => w.message).join('; ')}`);

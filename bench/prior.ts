@@ -28,9 +28,10 @@ import { packageRoot } from '../src/core/package-data.js';
 import { hashString, Rng } from '../src/core/rng.js';
 import { generateTasks, KITCHEN_NAMES, type KitchenLevel, type KitchenName, type KitchenTask } from '../src/envs/kitchen/index.js';
 import { doneRow, episodeKey, errorRow, ResultStore, type EpisodeSpec, type ResultRow } from '../src/eval/index.js';
-import { usageByKind } from '../src/eval/episode-llm.js';
+import { usageByKind } from '../src/episode/index.js';
 import { clientFromSettings } from '../src/llm/index.js';
-import { kitchenMethod, runKitchenEpisode } from '../src/methods/index.js';
+import { runKitchenEpisode } from '../src/methods/index.js';
+import { truPomdpMethod } from '../src/methods/tru-pomdp/index.js';
 import { arg, flag, list } from './args.js';
 
 export const PRIOR_SETS = ['tuned', 'unseen', 'paraphrase'] as const;
@@ -98,8 +99,7 @@ async function runOne(spec: EpisodeSpec, task: KitchenTask): Promise<ResultRow> 
   const t0 = performance.now();
   const episodeSeed = hashString(`${spec.task}|${spec.seed}`);
   const llm = await clientFromSettings({ model: 'prior', seed: episodeSeed });
-  const method = kitchenMethod('tru-pomdp');
-  if (!method) throw new Error('tru-pomdp is not registered');
+  const method = truPomdpMethod;
   try {
     const r = await runKitchenEpisode(method, task, {
       llm: llm.client,

@@ -15,13 +15,14 @@ import Table from 'cli-table3';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { createModel, parseRegisteredModelId } from '../../llm/index.js';
-import { parseGivenKnobs } from '../../eval/episode-llm.js';
+import { parseGivenKnobs } from '../../episode/index.js';
 import { episodeKey } from '../../eval/key.js';
 import { parseSeeds, parseSettings, planSpecs } from '../../eval/plan.js';
 import { runPool } from '../../eval/pool.js';
 import { formatMalformed, ResultStore } from '../../eval/store.js';
 import { configText, modelDescriptions, summarize, summaryTable, type SummaryGroup } from '../../eval/summary.js';
 import { allSuites, suite as findSuite } from '../../eval/suites/index.js';
+import { installSyntheticModels } from '../../methods/index.js';
 import type { EpisodeSpec, ResultRow } from '../../eval/types.js';
 import { int } from './kitchen-run.js';
 
@@ -145,6 +146,7 @@ async function bench(suiteArg: string | undefined, opts: BenchOptions): Promise<
   // read by every episode's LLM (worker threads copy the environment when they start)
   if (opts.cache) process.env.GROUNDPLAN_LLM_CACHE = resolve(opts.cache);
   const methods = opts.methods?.split(',').map((m) => m.trim()).filter(Boolean);
+  installSyntheticModels();
   const synthetic = parseGivenKnobs(opts.synthetic);
   if (suites.some((s) => s.llm !== false)) await checkModel(model, opts.baseUrl);
   // with several suites, each takes the listed methods it knows; a method no suite knows is an error

@@ -8,7 +8,6 @@ import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { loadTask } from '../../envs/kitchen/index.js';
 import { demoTaskPath, runDemo } from '../../methods/tru-pomdp/demo.js';
-import '../../methods/index.js';
 import { formatResultLine, formatStepRow, STEP_HEADER } from './kitchen-run.js';
 
 interface DemoCliOptions {

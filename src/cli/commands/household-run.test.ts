@@ -78,8 +78,8 @@ describe('groundplan household run', () => {
       const server = await startFakeOpenAiServer((r) => ({ content: reply(r), promptTokens: 100, completionTokens: 10 }));
       close = () => server.close();
       const out = await run(['household', 'run', '--task', task, '--model', `compat:fake@${server.url}`, '--rsn', 'uniform', '--json']);
-      const last = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { success: boolean; llmCalls: number; inputTokens: number; feedbackRounds: number };
-      expect(last).toMatchObject({ success: true, llmCalls: 5, inputTokens: 500, feedbackRounds: 1 });
+      const last = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { success: boolean; llm: { calls: number; inputTokens: number }; feedbackRounds: number };
+      expect(last).toMatchObject({ success: true, llm: { calls: 5, inputTokens: 500 }, feedbackRounds: 1 });
       const plans = server.requests.filter((r) => (r.messages[0]?.content ?? '').includes('Write one action sequence'));
       expect(plans).toHaveLength(2);
       expect(plans[1].messages.at(-1)?.content).toMatch(/goal not reached at the end: on_top\(plate, table\)/);

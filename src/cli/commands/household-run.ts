@@ -1,23 +1,23 @@
 /**
- * `groundplan household run --task T.json --method gavel [...]`: one episode
- * of a household method (GAVEL, its variants and the baselines) on a task
- * file written by `household tasks --out`. Prints each LLM round (verdicts,
+ * `groundplan household run --task T.json --method gavel [...]`: one spec of
+ * the household episode runner (src/episode/household.ts) for a method of
+ * the household catalogues (GAVEL, its variants and the baselines) on a task
+ * file written by `household tasks --out`, the LLM built from the flags. Prints each LLM round (verdicts,
  * repairs, complaint), the chosen order, the executed steps and searches,
  * and a result line; `--json` ends with one JSON object; `--trace FILE`
  * writes the eval trace (episode, one step per primitive or room search,
- * result). With `--model synthetic` the task is the model's hidden truth;
- * the method never sees it.
+ * result). With `--model synthetic` the task is the model's hidden truth
+ * (handed over by the runner through the client settings); the method never
+ * sees it.
  */
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { Rng } from '../../core/rng.js';
-import { episodeKey } from '../../eval/key.js';
-import { openTraceFile, type TraceWriter } from '../../eval/trace.js';
-import type { EpisodeSpec, TraceStep } from '../../eval/types.js';
 import { homeRoomModel, householdDataDir, isRoomModelKind, loadBehaviorData, readHouseholdTask, type RoomTypeModel } from '../../envs/household/index.js';
-import { householdMethod, householdMethodNames, householdTruth, runHouseholdEpisode, type HouseholdEvent, type HouseholdRunResult } from '../../methods/gavel/index.js';
-import '../../methods/gavel/baselines/index.js';
-import { registerGavelSynthetic } from '../../methods/gavel/synthetic.js';
+import { prepareEpisode, runHouseholdSpec, type EpisodeSpec, type HouseholdEvent, type HouseholdRunResult, type TraceStep } from '../../episode/index.js';
+import { episodeKey } from '../../eval/key.js';
+import { doneRow } from '../../eval/runner.js';
+import { openTraceFile, type TraceWriter } from '../../eval/trace.js';
+import { HOUSEHOLD_REGISTRY } from '../../methods/index.js';
 import { writeWarnings } from '../warnings.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
@@ -60,48 +60,45 @@ function stepLine(r: TraceStep): string {
 export function formatHouseholdResult(r: HouseholdRunResult, model: string): string {
   const head = r.success ? 'success' : r.status;
   const unsafe = r.unsafe.length > 0 ? `, unsafe: ${r.unsafe.join(', ')}` : '';
-  return `${head}: goals ${r.goalsMet}/${r.goalsTotal}${unsafe}, distance ${r.distance.toFixed(1)} m, ${r.searches} room searches, ${r.steps} steps, LLM ${r.llmCalls} calls (${r.feedbackRounds} feedback rounds), ${r.repairs} repairs, planning ${r.planningSeconds.toFixed(2)} s, ${r.inputTokens} in / ${r.outputTokens} out tokens (${model})`;
+  return `${head}: goals ${r.goalsMet}/${r.goalsTotal}${unsafe}, distance ${r.distance.toFixed(1)} m, ${r.searches} room searches, ${r.steps} steps, LLM ${r.llm.calls} calls (${r.feedbackRounds} feedback rounds), ${r.repairs} repairs, planning ${r.planningSeconds.toFixed(2)} s, ${r.llm.inputTokens} in / ${r.llm.outputTokens} out tokens (${model})`;
 }
 
 async function run(opts: HouseholdRunOptions): Promise<void> {
-  const method = householdMethod(opts.method);
-  if (!method) throw new InputError('CLI_OPTION', `--method: unknown method '${opts.method}' (known: ${householdMethodNames().join(', ')})`);
+  if (!HOUSEHOLD_REGISTRY.get(opts.method)) throw new InputError('CLI_OPTION', `--method: unknown method '${opts.method}' (known: ${HOUSEHOLD_REGISTRY.names().join(', ')})`);
   const seed = int(opts.seed, '--seed', 0);
   const maxFeedback = int(opts.feedback, '--feedback', 1);
   const timeLimit = opts.timeLimit === undefined ? undefined : Number(opts.timeLimit);
   if (timeLimit !== undefined && !(timeLimit > 0)) throw new InputError('CLI_OPTION', `--time-limit: expected seconds > 0, got '${opts.timeLimit}'`);
   const task = readHouseholdTask(opts.task);
-  registerGavelSynthetic();
   const rsn = loadRoomModel(opts.rsn, opts.data);
-  const llm = await resolveLlm(opts, { seed, truth: householdTruth(task) });
+  const prepared = await prepareEpisode(HOUSEHOLD_REGISTRY, task, { method: opts.method, seed, llm: (e) => resolveLlm(opts, { seed: e.seed, truth: e.truth }) });
+  const llm = prepared.llm;
   const json = Boolean(opts.json);
   const out = process.stdout;
-  const spec: EpisodeSpec = { suite: 'household', task: task.id, level: String(task.goals.length), method: opts.method, model: llm.id, seed, config: { rsn: opts.rsn, feedback: maxFeedback, ...(opts.synthetic ? { synthetic: opts.synthetic } : {}) } };
+  const spec: EpisodeSpec = { suite: 'household', task: task.id, level: String(task.goals.length), method: opts.method, model: llm.client.id, seed, config: { rsn: opts.rsn, feedback: maxFeedback, ...(opts.synthetic ? { synthetic: opts.synthetic } : {}) } };
   let trace: TraceWriter | undefined;
   if (opts.trace) trace = openTraceFile(opts.trace);
   if (!json) {
-    out.write(`task ${task.id} (${task.goals.length} goal group(s), ${task.uncertain.length} uncertain objects), method ${opts.method}, model ${llm.describe()}, seed ${seed}, beliefs ${opts.rsn}\n`);
+    out.write(`task ${task.id} (${task.goals.length} goal group(s), ${task.uncertain.length} uncertain objects), method ${opts.method}, model ${llm.description}, seed ${seed}, beliefs ${opts.rsn}\n`);
     out.write(`instruction: ${task.instruction}\n`);
   }
   const events: HouseholdEvent[] = [];
   const t0 = performance.now();
-  let result: HouseholdRunResult;
+  let ran: Awaited<ReturnType<typeof runHouseholdSpec>>;
   try {
-    result = await runHouseholdEpisode(method, task, {
-      llm: llm.client,
-      meter: llm.meter,
-      rng: new Rng(seed),
+    ran = await runHouseholdSpec({
+      spec,
+      task,
+      registry: HOUSEHOLD_REGISTRY,
+      prepared,
       ...(rsn ? { rsn } : {}),
       maxFeedback,
       ...(timeLimit !== undefined ? { timeLimitMs: timeLimit * 1000 } : {}),
-      spec,
-      // The oracle reference reads the true locations from the task itself (it makes no LLM call).
-      ...(opts.method === 'oracle' ? { methodOptions: { task } } : {}),
       onEvent: (e) => {
         events.push(e);
         if (!json) out.write(`${e.kind === 'round' || e.kind === 'order' ? '' : `[${e.kind}] `}${e.message}\n`);
       },
-      onTrace: (rec) => {
+      trace: (rec) => {
         trace?.write(rec);
         if (!json && rec.type === 'step') out.write(`${stepLine(rec)}\n`);
       },
@@ -109,31 +106,11 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
   } finally {
     await llm.close();
   }
-  const summary = { task: task.id, method: opts.method, model: llm.describe(), seed, ...result, planningSeconds: Math.round(result.planningSeconds * 1000) / 1000, distance: Math.round(result.distance * 100) / 100 };
+  const { result, outcome } = ran;
+  const summary = { task: task.id, method: opts.method, model: llm.description, seed, ...result, planningSeconds: Math.round(result.planningSeconds * 1000) / 1000, distance: Math.round(result.distance * 100) / 100 };
   if (trace) {
-    const usage = llm.meter.summary();
-    const byKind: { [k: string]: { calls: number; inputTokens: number; outputTokens: number } } = {};
-    for (const [k, u] of Object.entries(usage.byKind)) byKind[k] = { calls: u.calls, inputTokens: u.inputTokens, outputTokens: u.outputTokens };
-    trace.write({
-      type: 'result',
-      row: {
-        key: episodeKey(spec),
-        spec,
-        status: 'done',
-        success: result.success,
-        reward: 0,
-        steps: result.steps,
-        planningSeconds: result.planningSeconds,
-        wallSeconds: (performance.now() - t0) / 1000,
-        llm: { calls: result.llmCalls, inputTokens: result.inputTokens, outputTokens: result.outputTokens, byKind },
-        metrics: { distance: result.distance, searches: result.searches, goalsMet: result.goalsMet, goalsTotal: result.goalsTotal, feedbackRounds: result.feedbackRounds, repairs: result.repairs },
-        modelDescription: llm.describe(),
-        warnings: result.warnings.length,
-        trace: opts.trace as string,
-        worker: 'local',
-        finishedAt: new Date().toISOString(),
-      },
-    });
+    const row = doneRow(episodeKey(spec), spec, outcome, (performance.now() - t0) / 1000, 'local', opts.trace);
+    trace.write({ type: 'result', row, ...(outcome.warnings.length > 0 ? { warnings: outcome.warnings } : {}) });
     trace.close();
   }
   if (json) {
@@ -146,7 +123,7 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
     out.write(`task plans valid: as written ${st.validRaw}/${st.tasks}, after repair ${st.validAfterRepair}/${st.tasks}, after feedback ${st.validAfterFeedback}/${st.tasks}\n`);
   }
   if (opts.usage) out.write(`${formatUsage(llm.meter.summary())}\n`);
-  out.write(`${formatHouseholdResult(result, llm.describe())}\n`);
+  out.write(`${formatHouseholdResult(result, llm.description)}\n`);
 }
 
 /** Adds `run` to the `household` command. */

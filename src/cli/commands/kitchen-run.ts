@@ -1,6 +1,7 @@
 /**
- * `groundplan kitchen run --task FILE --method tru-pomdp [...]`: run one
- * episode of a registered kitchen method, printing a step table as it goes
+ * `groundplan kitchen run --task FILE --method tru-pomdp [...]`: one spec
+ * of the kitchen episode runner (src/episode/kitchen.ts) for a method of the
+ * kitchen catalogues, the LLM built from the command's flags, printing a step table as it goes
  * (action, reward, top hypothesis and its weight) and a result line; `--json`
  * ends with one JSON object; `--trace FILE` writes the evaluation trace format
  * (`episode` line, one `step` line per action with the true state, belief and
@@ -10,15 +11,12 @@
  */
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { Rng } from '../../core/rng.js';
 import { loadTask, type KitchenTask } from '../../envs/kitchen/index.js';
-import { kitchenMethod, kitchenMethodNames, kitchenTruth, runKitchenEpisode, type KitchenRunResult, type MethodStepRecord } from '../../methods/index.js';
-import { parseGivenKnobs } from '../../eval/episode-llm.js';
+import { parseGivenKnobs, prepareEpisode, runKitchenSpec, toJson, type EpisodeOutcome, type EpisodeSpec, type Json, type KitchenRunResult, type MethodStepRecord } from '../../episode/index.js';
 import { episodeKey } from '../../eval/key.js';
 import { doneRow } from '../../eval/runner.js';
-import { kitchenTraceEpisode, kitchenTraceStep } from '../../eval/suites/kitchen.js';
-import { openTraceFile, toJson, type TraceWriter } from '../../eval/trace.js';
-import type { EpisodeSpec, Json } from '../../eval/types.js';
+import { openTraceFile, type TraceWriter } from '../../eval/trace.js';
+import { KITCHEN_REGISTRY } from '../../methods/index.js';
 import { asRolloutFunction, loadLlmPolicy } from '../../methods/tru-pomdp/policy/index.js';
 import { writeWarnings } from '../warnings.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
@@ -98,56 +96,66 @@ export function formatResultLine(r: KitchenRunResult, model: string): string {
   return `${outcome}, reward ${r.reward}, planning ${r.planningSeconds.toFixed(1)} s, LLM ${r.llm.calls} calls, ${r.llm.inputTokens} in / ${r.llm.outputTokens} out tokens (${model})`;
 }
 
+/** The catalogue name of `--method` with `--ablation` (`tru-pomdp/no-belief`), checked against the registry. */
+function methodName(opts: KitchenRunOptions): string {
+  if (!KITCHEN_REGISTRY.get(opts.method)) throw new InputError('CLI_OPTION', `--method: unknown method '${opts.method}' (known: ${KITCHEN_REGISTRY.names().filter((n) => !n.includes('/')).join(', ')})`);
+  if (!opts.ablation) return opts.method;
+  const name = `${opts.method}/${opts.ablation}`;
+  if (!KITCHEN_REGISTRY.get(name)) {
+    const known = KITCHEN_REGISTRY.names().filter((n) => n.startsWith(`${opts.method}/`)).map((n) => n.slice(opts.method.length + 1));
+    throw new InputError('CLI_OPTION', `--ablation: unknown ablation '${opts.ablation}' of ${opts.method} (known: ${known.join(', ') || 'none'})`);
+  }
+  return name;
+}
+
 async function run(opts: KitchenRunOptions): Promise<void> {
-  const method = kitchenMethod(opts.method);
-  if (!method) throw new InputError('CLI_OPTION', `--method: unknown method '${opts.method}' (known: ${kitchenMethodNames().join(', ')})`);
+  const name = methodName(opts);
   const seed = int(opts.seed, '--seed', 0) ?? 1;
   const task: KitchenTask = loadTask(opts.task, opts.kitchen === undefined ? {} : { kitchen: opts.kitchen });
   const methodOptions = methodOptionsFrom(opts);
   const stepLimit = int(opts.stepLimit, '--step-limit', 1);
   const timeLimit = real(opts.timeLimit, '--time-limit', 0);
-  const llm = await resolveLlm(opts, { seed, truth: kitchenTruth(task) });
+  const prepared = await prepareEpisode(KITCHEN_REGISTRY, task, { method: name, seed, llm: (e) => resolveLlm(opts, { seed: e.seed, truth: e.truth }) });
+  const resolved = prepared.llm;
   const out = process.stdout;
   const json = Boolean(opts.json);
   const spec: EpisodeSpec = {
     suite: 'kitchen-run',
     task: opts.task,
     level: task.level ?? '',
-    method: opts.ablation ? `${opts.method}/${opts.ablation}` : opts.method,
-    model: opts.model ?? process.env.GROUNDPLAN_MODEL ?? llm.id,
+    method: name,
+    model: opts.model ?? process.env.GROUNDPLAN_MODEL ?? resolved.client.id,
     seed,
     config: toJson({ ...methodOptions, ...(stepLimit !== undefined ? { stepLimit } : {}), ...(opts.synthetic ? { synthetic: parseGivenKnobs(opts.synthetic) } : {}) }) as { [key: string]: Json },
   };
   let trace: TraceWriter | undefined;
-  if (opts.trace) {
-    trace = openTraceFile(opts.trace);
-    trace.write(kitchenTraceEpisode(spec, task));
-  }
+  if (opts.trace) trace = openTraceFile(opts.trace);
   const t0 = performance.now();
   if (!json) {
-    out.write(`task ${opts.task} (kitchen ${task.kitchen}${task.level ? `, ${task.level}` : ''}), method ${opts.method}${opts.ablation ? ` --ablation ${opts.ablation}` : ''}, model ${llm.describe()}, seed ${seed}\n`);
+    out.write(`task ${opts.task} (kitchen ${task.kitchen}${task.level ? `, ${task.level}` : ''}), method ${opts.method}${opts.ablation ? ` --ablation ${opts.ablation}` : ''}, model ${resolved.description}, seed ${seed}\n`);
     out.write(`instruction: ${task.description}\n${STEP_HEADER}\n`);
   }
   let closePolicy = (): void => {};
-  if (opts.rollout !== undefined && opts.rollout !== 'builtin') {
-    if (opts.rollout !== 'llm') throw new InputError('CLI_OPTION', `--rollout: expected 'builtin' or 'llm', got '${opts.rollout}'`);
-    // The LLM writes the rollout policy once; it is vetted, then run in the sandbox (falls back to the built-in one with a warning).
-    const loaded = await loadLlmPolicy(llm.client, { meter: llm.meter, seed, onWarning: (w) => process.stderr.write(`warning: ${w.message}\n`) });
-    methodOptions.policy = asRolloutFunction(loaded.policy);
-    closePolicy = () => loaded.policy.close();
-  }
-  let result: KitchenRunResult;
+  let ran: { result: KitchenRunResult; outcome: EpisodeOutcome };
   try {
-    result = await runKitchenEpisode(method, task, {
-      llm: llm.client,
-      meter: llm.meter,
-      rng: new Rng(seed),
+    if (opts.rollout !== undefined && opts.rollout !== 'builtin') {
+      if (opts.rollout !== 'llm') throw new InputError('CLI_OPTION', `--rollout: expected 'builtin' or 'llm', got '${opts.rollout}'`);
+      // The LLM writes the rollout policy once; it is vetted, then run in the sandbox (falls back to the built-in one with a warning).
+      const loaded = await loadLlmPolicy(resolved.client, { meter: resolved.meter, seed, onWarning: (w) => process.stderr.write(`warning: ${w.message}\n`) });
+      methodOptions.policy = asRolloutFunction(loaded.policy);
+      closePolicy = () => loaded.policy.close();
+    }
+    ran = await runKitchenSpec({
+      spec,
+      task,
+      registry: KITCHEN_REGISTRY,
+      prepared,
       methodOptions,
       ...(stepLimit !== undefined ? { stepLimit } : {}),
       ...(timeLimit !== undefined ? { timeLimitMs: timeLimit * 1000 } : {}),
+      ...(trace ? { trace: (r) => trace?.write(r) } : {}),
       onStep: (r) => {
         if (!json) out.write(`${formatStepRow(r)}\n`);
-        trace?.write(kitchenTraceStep(r));
       },
     });
   } catch (err) {
@@ -155,8 +163,9 @@ async function run(opts: KitchenRunOptions): Promise<void> {
     throw err;
   } finally {
     closePolicy();
-    await llm.close();
+    await resolved.close();
   }
+  const { result, outcome } = ran;
   const summary = {
     success: result.success,
     status: result.status,
@@ -165,11 +174,10 @@ async function run(opts: KitchenRunOptions): Promise<void> {
     planningSeconds: Math.round(result.planningSeconds * 1000) / 1000,
     llm: result.llm,
     warnings: result.warnings.length,
-    model: llm.describe(),
+    model: resolved.description,
   };
   if (trace) {
-    const outcome = { ...result, metrics: {}, modelDescription: llm.describe() };
-    const row = doneRow(episodeKey(spec), spec, outcome, (performance.now() - t0) / 1000, 'local');
+    const row = doneRow(episodeKey(spec), spec, { ...outcome, modelDescription: resolved.description }, (performance.now() - t0) / 1000, 'local');
     trace.write({ type: 'result', row, ...(result.warnings.length > 0 ? { warnings: result.warnings } : {}) });
     trace.close();
   }
@@ -178,18 +186,18 @@ async function run(opts: KitchenRunOptions): Promise<void> {
     return;
   }
   writeWarnings(out, result.warnings, 5, opts.trace);
-  if (opts.usage && result.usage) out.write(`${formatUsage(result.usage)}\n`);
-  out.write(`${formatResultLine(result, llm.describe())}\n`);
+  if (opts.usage) out.write(`${formatUsage(result.usage)}\n`);
+  out.write(`${formatResultLine(result, resolved.description)}\n`);
 }
 
 /** Adds `run` to the `kitchen` command. */
 export function registerKitchenRun(kitchen: Command): void {
   const cmd = kitchen
     .command('run')
-    .description('run one episode of a kitchen method (tru-pomdp, or a registered baseline) on a task file')
+    .description('run one episode of a kitchen method (tru-pomdp, or a baseline of the kitchen catalogues) on a task file')
     .requiredOption('--task <file>', 'task file (Tru-POMDP schema)')
     .option('--kitchen <name>', 'kitchen for task files without a `kitchen` field')
-    .option('--method <name>', 'method: tru-pomdp or a registered baseline', 'tru-pomdp')
+    .option('--method <name>', 'method: tru-pomdp or a baseline (react, reflexion, react-star, reflexion-star, llm-mcts)', 'tru-pomdp')
     .option('--ablation <name>', 'tru-pomdp ablation: no-belief, no-hbu, no-toh, no-lrp, no-bts')
     .option('--seed <n>', 'random seed (search and the synthetic LLM)', '1')
     .option('--trace <file>', 'write one JSONL line per step')

@@ -21,3 +21,16 @@ export { homeRoomModel, isRoomModelKind, ROOM_MODEL_KINDS, type RoomModelKind } 
 export { repairBenchmark, MUTATIONS, type Mutation, type MutationStats } from './repair-bench.js';
 export { runOrdering, searchUntilSeen, localizeObserved, stopIds, stopsFor, rSquared, orderingBenchmark, ORDERING_VARIANTS, type OrderingVariant, type OrderingRun, type OrderingBench, type OrderingBenchRow } from './ordering-sim.js';
 export { readHouseholdTask, householdTaskFromJson, householdTaskToJson } from './task-file.js';
+export {
+  createHouseholdView,
+  householdSnapshot,
+  beliefSummary,
+  supportOf,
+  STATED_WEIGHT,
+  type HouseholdEnvView,
+  type ExecFeedback,
+  type HouseholdSnapshot,
+  type HouseholdViewStep,
+  type LocationSummary,
+  type ViewOptions as HouseholdViewOptions,
+} from './view.js';

@@ -65,6 +65,7 @@ export { generateTasks } from './generator.js';
 export type { GenerateTasksOptions, GeneratedTask } from './generator.js';
 export { planFullyObserved } from './oracle-plan.js';
 export { KitchenEpisode } from './episode.js';
+export { createKitchenView, kitchenSnapshot, type KitchenEnvView, type KitchenSnapshot, type NamedAction, type StepFeedback, type KitchenViewStatus } from './view.js';
 export type { EpisodeStep, EpisodeStatus } from './episode.js';
 export type { OraclePlan } from './oracle-plan.js';
 export { CATALOGUE_OBJECTS, TASK_THEMES, TASK_CONTEXTS, catalogueObject, matchAreas } from './catalogue.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledDataDir } from '../../envs/household/data.js';
 import { eaiTasks, generateMultiTasks, householdDataDir, loadBehaviorData } from '../../envs/household/index.js';
 import type { EpisodeSpec, TraceRecord } from '../types.js';
-import { householdSuites } from './household.js';
+import { householdSuites } from './index.js';
 
 const [single, multi] = householdSuites;
 
@@ -40,7 +40,7 @@ describe('household suites', () => {
     expect(o.success).toBe(true);
     expect(o.llm.calls).toBe(0);
     await expect(multi.run(spec('household:multi', 'x-2', 'gavel'), { trace: () => undefined })).rejects.toThrow(/spec\.task/);
-    await expect(multi.run(spec('household:multi', 's1-2', 'react'), { trace: () => undefined })).rejects.toThrow(/unknown household method/);
+    await expect(multi.run(spec('household:multi', 's1-2', 'react'), { trace: () => undefined })).rejects.toThrow(/unknown method 'react'/);
   });
 
   it('the bundled compact data (data/household) gives the same tasks as the full data folder', () => {

@@ -3,8 +3,9 @@
  * benchmarks (§V-B). `single` is the EAI BEHAVIOR subset of long-horizon
  * single tasks (`eaiTasks`, 52 of 100 kept); `multi` is generated 2–5 errand
  * instructions (`generateMultiTasks`, task seed 1 by default, level = the
- * number of errands). Methods: GAVEL and its variants, sayplan, llm-only
- * (src/methods/gavel) and the epog / oracle baselines.
+ * number of errands). Methods: those of the household catalogues it is
+ * given (GAVEL and its variants, the baselines); the defaults are the ones
+ * the catalogues mark for `single` (Table I) and `multi` (Table II).
  *
  * Task ids: the EAI task id (`eai/…`) for `single`; `s<SEED>-<INDEX>` for
  * `multi` (instruction INDEX of the generation with that seed; the first k
@@ -12,26 +13,17 @@
  * (`softmax` default, `prior` or `uniform`: the room-type model behind the
  * initial beliefs, trained on the homes that are not test homes), `feedback`
  * (the LLM budget T, default 5), `synthetic` (knobs). The synthetic model
- * gets the task's hidden truth (`householdTruth`) and the episode seed; the
- * method never sees it. Metrics: distance (m), searches, feedbackRounds,
+ * gets the task's hidden truth from the method's catalogue and the episode
+ * seed; the method never sees it. Metrics: distance (m), searches, feedbackRounds,
  * repairs, goalsMet, goalsTotal, errands, errandsMet and errandSuccess
  * (errandsMet / errands: the seed's per-errand success); `failures` holds
- * one cause per failed errand (src/methods/gavel/failure-causes.ts).
+ * one cause per failed errand (src/episode/failure-causes.ts).
  */
-import { hashString, Rng } from '../../core/rng.js';
 import { GroundplanError } from '../../core/errors.js';
 import { eaiTasks, generateMultiTasks, homeRoomModel, householdDataDir, isRoomModelKind, loadBehaviorData, type HouseholdTask, type RoomTypeModel } from '../../envs/household/index.js';
-import { householdMethod, householdTruth, runHouseholdEpisode } from '../../methods/gavel/index.js';
-import '../../methods/gavel/baselines/index.js';
-import { registerGavelSynthetic } from '../../methods/gavel/synthetic.js';
-import { episodeLlm, usageByKind } from '../episode-llm.js';
+import { configNumber, configString, runHouseholdSpec, type HouseholdRegistry } from '../../episode/index.js';
 import type { EpisodeContext, EpisodeOutcome, EpisodeSpec, Suite, SuiteTask } from '../types.js';
 
-export const HOUSEHOLD_METHODS = ['llm-only', 'sayplan', 'gavel-basic', 'gavel-map', 'gavel-static', 'gavel', 'epog', 'oracle'] as const;
-/** Table I of the seed. */
-export const SINGLE_DEFAULT_METHODS = ['llm-only', 'sayplan', 'gavel-basic', 'gavel'] as const;
-/** Table II of the seed. */
-export const MULTI_DEFAULT_METHODS = ['llm-only', 'sayplan', 'epog', 'gavel-map', 'gavel-static', 'gavel', 'oracle'] as const;
 export const DEFAULT_MULTI_TASKS = 100;
 export const DEFAULT_FEEDBACK = 5;
 
@@ -90,81 +82,45 @@ export function roomModel(kind: string, dir: string): RoomTypeModel | undefined 
   return model;
 }
 
-function configString(spec: EpisodeSpec, key: string, fallback: string): string {
-  const v = spec.config[key];
-  if (v === undefined) return fallback;
-  if (typeof v !== 'string') throw new GroundplanError('EVAL_SPEC', `spec.config.${key}: expected a string, got ${JSON.stringify(v)}`);
-  return v;
-}
-
-function configInt(spec: EpisodeSpec, key: string, fallback: number, min: number): number {
-  const v = spec.config[key];
-  if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new GroundplanError('EVAL_SPEC', `spec.config.${key}: expected an integer ≥ ${min}, got ${JSON.stringify(v)}`);
-  return v;
-}
-
 /** Runs one household episode from its spec (shared by both suites and `bench:household`). */
-export async function runHouseholdSpec(spec: EpisodeSpec, ctx: EpisodeContext): Promise<EpisodeOutcome> {
-  registerGavelSynthetic();
+export async function runHouseholdSuiteSpec(registry: HouseholdRegistry, spec: EpisodeSpec, ctx: EpisodeContext): Promise<EpisodeOutcome> {
   const dir = dataDir(ctx);
   const task = householdTask(spec.suite, spec.task, dir);
-  const method = householdMethod(spec.method);
-  if (!method || !(HOUSEHOLD_METHODS as readonly string[]).includes(spec.method)) throw new GroundplanError('EVAL_METHOD', `unknown household method '${spec.method}' (known: ${HOUSEHOLD_METHODS.join(', ')})`);
-  const rsn = roomModel(configString(spec, 'rsn', 'softmax'), dir);
-  const maxFeedback = configInt(spec, 'feedback', DEFAULT_FEEDBACK, 1);
-  const seed = hashString(`${spec.task}|${spec.seed}`);
-  const llm = await episodeLlm(spec, { truth: householdTruth(task), seed, knobOwners: ['gavel'] });
-  const r = await runHouseholdEpisode(method, task, {
-    llm: llm.client,
-    meter: llm.meter,
-    rng: new Rng(seed),
-    ...(rsn ? { rsn } : {}),
-    maxFeedback,
-    spec,
-    onTrace: (rec) => ctx.trace(rec),
-    ...(ctx.signal ? { signal: ctx.signal } : {}),
-    ...(spec.method === 'oracle' ? { methodOptions: { task } } : {}),
-  });
-  return {
-    success: r.success,
-    reward: r.success ? 1 : 0,
-    steps: r.steps,
-    planningSeconds: r.planningSeconds,
-    llm: { calls: r.llmCalls, inputTokens: r.inputTokens, outputTokens: r.outputTokens, byKind: usageByKind(llm.meter) },
-    metrics: { distance: r.distance, searches: r.searches, feedbackRounds: r.feedbackRounds, repairs: r.repairs, goalsMet: r.goalsMet, goalsTotal: r.goalsTotal, errands: task.goals.length, errandsMet: r.errands.filter((e) => e.met).length, errandSuccess: r.errands.filter((e) => e.met).length / task.goals.length },
-    failures: r.failures,
-    modelDescription: spec.method === 'oracle' ? 'oracle (no LLM)' : llm.description,
-    warnings: [...r.warnings, ...(r.status !== 'success' ? [`status: ${r.status}${r.unsafe.length ? ` (${r.unsafe.join(', ')})` : ''}`] : [])],
-  };
+  registry.resolve(spec.method);
+  const rsn = roomModel(configString(spec.config, 'rsn', 'softmax'), dir);
+  const maxFeedback = configNumber(spec.config, 'feedback', DEFAULT_FEEDBACK, 1, true);
+  const { outcome } = await runHouseholdSpec({ spec, task, registry, ...(rsn ? { rsn } : {}), maxFeedback, trace: (rec) => ctx.trace(rec), ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  return outcome;
 }
 
-const singleSuite: Suite = {
-  name: 'household:single',
-  description: 'GAVEL Table I: long-horizon single household tasks (EAI BEHAVIOR subset, 52 tasks in 13 homes)',
-  env: 'household',
-  methods: HOUSEHOLD_METHODS,
-  defaultMethods: SINGLE_DEFAULT_METHODS,
-  defaultConfig: () => ({}),
-  tasks(options): SuiteTask[] {
-    const all = singleTasks(dataDir());
-    return all.slice(0, options.n ?? all.length).map((t) => ({ id: t.id, level: 'single' }));
-  },
-  run: runHouseholdSpec,
-};
-
-const multiSuite: Suite = {
-  name: 'household:multi',
-  description: 'GAVEL Table II: multi-task household instructions (2–5 independent errands, generated from BEHAVIOR placements)',
-  env: 'household',
-  methods: HOUSEHOLD_METHODS,
-  defaultMethods: MULTI_DEFAULT_METHODS,
-  defaultConfig: () => ({}),
-  tasks(options): SuiteTask[] {
-    const seed = options.taskSeed ?? 1;
-    return multiTasks(dataDir(), seed, options.n ?? DEFAULT_MULTI_TASKS).map((t, i) => ({ id: `s${seed}-${i}`, level: String(t.goals.length) }));
-  },
-  run: runHouseholdSpec,
-};
-
-export const householdSuites: Suite[] = [singleSuite, multiSuite];
+/** `household:single` and `household:multi` over the methods of `registry`. */
+export function householdSuites(registry: HouseholdRegistry): Suite[] {
+  const common = {
+    env: 'household' as const,
+    methods: registry.names(),
+    defaultConfig: () => ({}),
+    run: (spec: EpisodeSpec, ctx: EpisodeContext) => runHouseholdSuiteSpec(registry, spec, ctx),
+  };
+  return [
+    {
+      ...common,
+      name: 'household:single',
+      description: 'GAVEL Table I: long-horizon single household tasks (EAI BEHAVIOR subset, 52 tasks in 13 homes)',
+      defaultMethods: registry.defaults('single'),
+      tasks(options): SuiteTask[] {
+        const all = singleTasks(dataDir());
+        return all.slice(0, options.n ?? all.length).map((t) => ({ id: t.id, level: 'single' }));
+      },
+    },
+    {
+      ...common,
+      name: 'household:multi',
+      description: 'GAVEL Table II: multi-task household instructions (2–5 independent errands, generated from BEHAVIOR placements)',
+      defaultMethods: registry.defaults('multi'),
+      tasks(options): SuiteTask[] {
+        const seed = options.taskSeed ?? 1;
+        return multiTasks(dataDir(), seed, options.n ?? DEFAULT_MULTI_TASKS).map((t, i) => ({ id: `s${seed}-${i}`, level: String(t.goals.length) }));
+      },
+    },
+  ];
+}

@@ -1,13 +1,19 @@
 /**
  * The suite registry: every benchmark suite defined once, looked up by name
- * by `groundplan bench`, the pool and queue workers, and the report.
+ * by `groundplan bench`, the pool and queue workers, and the report. The
+ * kitchen and household suites run the methods of the catalogues handed to
+ * them here (the registries of src/methods); no suite names a method.
  */
 import { InputError } from '../../core/errors.js';
+import { HOUSEHOLD_REGISTRY, KITCHEN_REGISTRY } from '../../methods/index.js';
 import type { Suite } from '../types.js';
-import { householdSuites } from './household.js';
+import { householdSuites as makeHouseholdSuites } from './household.js';
 import { ipcSuite } from './ipc.js';
-import { kitchenSuites } from './kitchen.js';
+import { kitchenSuites as makeKitchenSuites } from './kitchen.js';
 import { pomdpSuites } from './pomdp.js';
+
+export const kitchenSuites: Suite[] = makeKitchenSuites(KITCHEN_REGISTRY);
+export const householdSuites: Suite[] = makeHouseholdSuites(HOUSEHOLD_REGISTRY);
 
 const SUITES: Suite[] = [...kitchenSuites, ...householdSuites, ...pomdpSuites, ipcSuite];
 
@@ -26,7 +32,7 @@ export function suite(name: string): Suite {
   return s;
 }
 
-export { kitchenSuites, kitchenSuiteMethods, kitchenTask, kitchenTraceStep, parseKitchenTaskId, KITCHEN_SUITE_KITCHENS } from './kitchen.js';
+export { kitchenTask, parseKitchenTaskId, KITCHEN_SUITE_KITCHENS } from './kitchen.js';
+export { multiTasks, singleTasks, roomModel, householdTask, runHouseholdSuiteSpec } from './household.js';
 export { pomdpSuites, POMDP_METHODS } from './pomdp.js';
 export { ipcSuite, IPC_METHODS } from './ipc.js';
-export { householdSuites } from './household.js';

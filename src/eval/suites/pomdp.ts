@@ -17,7 +17,7 @@ import { Despot } from '../../pomdp/despot.js';
 import { runEpisode as runPomdpEpisode } from '../../pomdp/episode.js';
 import { Pomcp } from '../../pomdp/pomcp.js';
 import { makeProblem } from '../../pomdp/problems/index.js';
-import { configNumber } from '../spec-config.js';
+import { configNumber } from '../../episode/index.js';
 import type { Suite, SuiteTask, TraceStep } from '../types.js';
 
 interface PomdpSuiteDef {
@@ -71,9 +71,9 @@ function pomdpSuite(def: PomdpSuiteDef): Suite {
     },
     async run(spec, ctx) {
       const index = taskIndex(spec.task);
-      const trials = configNumber(spec, 'trials', spec.method === 'pomcp' ? POMCP_SIMULATIONS : def.trials, 1, true);
-      const maxSteps = configNumber(spec, 'maxSteps', def.maxSteps, 1, true);
-      const minParticles = configNumber(spec, 'minParticles', 500, 1, true);
+      const trials = configNumber(spec.config, 'trials', spec.method === 'pomcp' ? POMCP_SIMULATIONS : def.trials, 1, true);
+      const maxSteps = configNumber(spec.config, 'maxSteps', def.maxSteps, 1, true);
+      const minParticles = configNumber(spec.config, 'minParticles', 500, 1, true);
       const seed = hashString(`${def.problem}|${index}|${spec.seed}`);
       const p = makeProblem(def.problem, seed);
       const model = p.model;

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { planSpecs } from '../plan.js';
 import { runEpisode } from '../runner.js';
 import { ResultStore } from '../store.js';
-import { kitchenSuiteMethods, kitchenTraceStep, parseKitchenTaskId, suite, suiteNames } from './index.js';
+import { kitchenTraceStep } from '../../episode/index.js';
+import { KITCHEN_REGISTRY } from '../../methods/index.js';
+import { parseKitchenTaskId, suite, suiteNames } from './index.js';
 import { readFileSync } from 'node:fs';
 import type { TraceRecord } from '../types.js';
 
@@ -15,9 +17,9 @@ describe('suite registry', () => {
     expect(() => suite('nope')).toThrow(/unknown suite 'nope' \(known: kitchen:easy/);
   });
 
-  it('kitchen suites: every registered method plus the Tru-POMDP ablations; tasks alternate two kitchens', () => {
+  it('kitchen suites: every method of the kitchen catalogues, the Tru-POMDP ablations included; tasks alternate two kitchens', () => {
     const s = suite('kitchen:medium');
-    expect(s.methods).toEqual(kitchenSuiteMethods());
+    expect(s.methods).toEqual(KITCHEN_REGISTRY.names());
     expect(s.methods).toEqual(expect.arrayContaining(['tru-pomdp', 'react', 'llm-mcts', 'tru-pomdp/no-belief', 'tru-pomdp/no-bts']));
     expect(s.tasks({ n: 3, taskSeed: 7 })).toEqual([
       { id: 'one_wall-medium-7-0', level: 'medium' },

@@ -2,14 +2,10 @@
  * Kitchen baselines of Tru-POMDP §5.2 (Tang et al. 2025): ReAct (Yao et al.
  * 2022), Reflexion (Shinn et al. 2023), ReAct* and Reflexion* with the
  * structured system prompt of appendix A.6, and LLM-MCTS (Zhao, Lee & Hsu
- * 2023) — each a `KitchenMethod` registered under `react`, `reflexion`,
- * `react-star`, `reflexion-star`, `llm-mcts`, with synthetic answers for
- * offline runs.
+ * 2023) — each a `KitchenMethod` listed in the catalogue (catalogue.ts) as
+ * `react`, `reflexion`, `react-star`, `reflexion-star`, `llm-mcts`, with
+ * synthetic answers for offline runs.
  */
-import { registerKitchenMethod } from '../method.js';
-import { llmMctsMethod } from './llm-mcts.js';
-import { REACT_VARIANTS, reactMethod } from './react.js';
-import { registerBaselineSynthetic } from './synthetic.js';
 
 export { parseAnswer, answerFormatProblems, type ParsedAnswer } from './action-text.js';
 export { observationText, REACT_PLAIN_SYSTEM, REACT_STAR_SYSTEM } from './prompts.js';
@@ -36,7 +32,4 @@ export {
   type LlmMctsOptions,
 } from './llm-mcts.js';
 export { BASELINE_KNOBS, registerBaselineSynthetic } from './synthetic.js';
-
-registerBaselineSynthetic();
-for (const v of REACT_VARIANTS) registerKitchenMethod(reactMethod(v));
-registerKitchenMethod(llmMctsMethod);
+export { KITCHEN_BASELINES_CATALOGUE, DEFAULT_SIMULATIONS } from './catalogue.js';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { householdSuites, HOUSEHOLD_METHODS } from '../../eval/suites/household.js';
-import type { EpisodeOutcome, EpisodeSpec, Json } from '../../eval/types.js';
-import { FAILURE_CAUSE_NAMES, isFailureCause } from './failure-causes.js';
+import { FAILURE_CAUSE_NAMES, isFailureCause, type EpisodeOutcome, type EpisodeSpec, type Json } from '../../episode/index.js';
+import { householdSuites } from '../../eval/suites/index.js';
+import { HOUSEHOLD_REGISTRY } from '../index.js';
 
 const [single, multi] = householdSuites;
+const HOUSEHOLD_METHODS = HOUSEHOLD_REGISTRY.names();
 
 /** Noisier than the defaults, so that every method fails some errands. */
 const NOISY: { [k: string]: Json } = { 'gavel.missingNavigate': 0.2, 'gavel.missingOpen': 0.3, 'gavel.hallucinatedObject': 0.15, 'gavel.wrongObject': 0.1, 'gavel.extractError': 0.2, 'gavel.decomposeError': 0.2, 'gavel.fixProb': 0.3 };

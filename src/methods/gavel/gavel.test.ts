@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../core/rng.js';
-import type { TraceRecord, TraceStep } from '../../eval/types.js';
+import type { TraceRecord, TraceStep } from '../../episode/index.js';
 import type { HouseholdEvent, HouseholdRunResult } from './method.js';
-import { householdMethod, householdMethodNames, runHouseholdEpisode } from './index.js';
+import { GAVEL_CATALOGUE, gavelMethod, runHouseholdEpisode } from './index.js';
 import type { ExtractVars, PlanVars } from './prompts.js';
 import { scriptedHousehold, TEST_PLANS, testHouseholdTask } from './test-task.js';
 import { createScriptedModel, type ScriptedModel } from '../../llm/index.js';
@@ -10,8 +10,7 @@ import type { HouseholdTask } from '../../envs/household/index.js';
 import { parseStep, type PlanStep } from '../../scenegraph/index.js';
 
 async function run(name: string, llm: ScriptedModel, maxFeedback = 5): Promise<{ r: HouseholdRunResult; events: HouseholdEvent[]; trace: TraceRecord[] }> {
-  const m = householdMethod(name);
-  if (!m) throw new Error(`no method ${name}`);
+  const m = gavelMethod(name);
   const events: HouseholdEvent[] = [];
   const trace: TraceRecord[] = [];
   const r = await runHouseholdEpisode(m, testHouseholdTask(), { llm, rng: new Rng(1), maxFeedback, onEvent: (e) => events.push(e), onTrace: (t) => trace.push(t) });
@@ -23,14 +22,14 @@ const without = (plan: string[], drop: string) => plan.filter((s) => s !== drop)
 const GOOD = TEST_PLANS;
 
 describe('household methods', () => {
-  it('registers the seed variants', () => {
-    expect(householdMethodNames()).toEqual(expect.arrayContaining(['gavel', 'gavel-basic', 'gavel-map', 'gavel-static', 'llm-only', 'sayplan']));
+  it('lists the seed variants in its catalogue', () => {
+    expect(GAVEL_CATALOGUE.entries.map((e) => e.name)).toEqual(expect.arrayContaining(['gavel', 'gavel-basic', 'gavel-map', 'gavel-static', 'llm-only', 'sayplan']));
   });
 
   it('gavel on correct plans succeeds with one plan call; the truth stays hidden from the prompts', async () => {
     const llm = scriptedHousehold([GOOD]);
     const { r } = await run('gavel', llm);
-    expect(r).toMatchObject({ success: true, status: 'success', goalsMet: 3, goalsTotal: 3, feedbackRounds: 0, repairs: 0, llmCalls: 4 });
+    expect(r).toMatchObject({ success: true, status: 'success', goalsMet: 3, goalsTotal: 3, feedbackRounds: 0, repairs: 0, llm: { calls: 4 } });
     expect(r.distance).toBeGreaterThan(0);
     // The plate is on the counter and the shirt in the living room: the prompts never say so.
     const prompt = planCalls(llm)[0].messages.map((m) => m.content).join('\n');
@@ -130,8 +129,7 @@ describe('household methods', () => {
     const wrong = (v: ExtractVars) => (v.index === 0 ? { objects: ['apple'], goal: ['on_top(apple, table)'] } : { objects: ['shirt'], goal: ['object_inside(shirt, washer)', 'not open(washer)'] });
     const events: HouseholdEvent[] = [];
     const trace: TraceRecord[] = [];
-    const m = householdMethod('gavel');
-    if (!m) throw new Error('gavel');
+    const m = gavelMethod('gavel');
     await runHouseholdEpisode(m, testHouseholdTask(), { llm: scriptedHousehold([GOOD], wrong), rng: new Rng(1), rsn, onEvent: (e) => events.push(e), onTrace: (t) => trace.push(t) });
     expect(events.find((e) => e.kind === 'extract' && e.message.startsWith('query objects'))?.data).toEqual({ query: ['shirt'] });
     const first = trace.find((t): t is TraceStep => t.type === 'step');
@@ -226,7 +224,7 @@ describe('what execution reveals', () => {
   const naive = ['NavigateTo(apple)', 'Grasp(apple)', 'NavigateTo(table)', 'PlaceOnTop(apple, table)'];
   const informed = ['NavigateTo(fridge)', 'Open(fridge)', 'NavigateTo(apple)', 'Grasp(apple)', 'NavigateTo(table)', 'PlaceOnTop(apple, table)', 'NavigateTo(fridge)', 'Close(fridge)'];
   const go = async (name: string, llm: ScriptedModel) => {
-    const m = householdMethod(name);
+    const m = gavelMethod(name);
     if (!m) throw new Error(name);
     const events: HouseholdEvent[] = [];
     const r = await runHouseholdEpisode(m, appleTask(), { llm, rng: new Rng(1), onEvent: (e) => events.push(e) });
@@ -278,7 +276,7 @@ describe('what execution reveals', () => {
 
 describe('budgets', () => {
   it('an exhausted episode time budget ends the run as time-limit, not an exception', async () => {
-    const m = householdMethod('gavel');
+    const m = gavelMethod('gavel');
     if (!m) throw new Error('gavel');
     const r = await runHouseholdEpisode(m, testHouseholdTask(), { llm: scriptedHousehold([GOOD]), rng: new Rng(1), timeLimitMs: 0 });
     expect(r).toMatchObject({ status: 'time-limit', success: false, steps: 0, failures: ['time-limit', 'time-limit'] });

@@ -15,10 +15,10 @@
  */
 import { formatLiteral, formatStep } from '../../scenegraph/index.js';
 import { executeTasks, type LoopPolicy } from './execute.js';
-import { registerHouseholdMethod, type HouseholdMethod, type HouseholdMethodContext } from './method.js';
+import type { HouseholdMethod, HouseholdMethodContext } from './method.js';
 import { planTasks, type PlanBudget, type RoundReport } from './plan-round.js';
 import { goalText, understand } from './understand.js';
-import { taskRecords } from './errand-outcome.js';
+import { taskRecords } from '../../episode/index.js';
 
 export const GAVEL_VARIANTS: Record<string, { description: string; policy: LoopPolicy }> = {
   gavel: { description: 'GAVEL: verify + model repair, complaints for unrepaired failures (T calls), belief-aware reordering after each task', policy: { verify: true, repair: true, complaints: 'unrepaired', order: 'reorder' } },
@@ -85,4 +85,3 @@ export function gavelMethod(name: string): HouseholdMethod {
   return { name, description: v.description, run: (ctx) => runGavel(ctx, v.policy) };
 }
 
-for (const name of Object.keys(GAVEL_VARIANTS)) registerHouseholdMethod(gavelMethod(name));

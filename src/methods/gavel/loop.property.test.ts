@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../core/rng.js';
-import type { TraceRecord, TraceStep } from '../../eval/types.js';
+import type { TraceRecord, TraceStep } from '../../episode/index.js';
 import { testSceneJson } from '../../scenegraph/fixtures.js';
-import { householdMethod, runHouseholdEpisode } from './index.js';
+import { gavelMethod, runHouseholdEpisode } from './index.js';
 import { scriptedHousehold, TEST_PLANS, testHouseholdTask } from './test-task.js';
 
 const scene = testSceneJson();
@@ -33,8 +33,7 @@ describe('the GAVEL loop under random plan errors', () => {
           const plans = rounds.map(([a, b]) => [mutate(TEST_PLANS[0], a), mutate(TEST_PLANS[1], b)]);
           const llm = scriptedHousehold(plans);
           const trace: TraceRecord[] = [];
-          const m = householdMethod(name);
-          if (!m) throw new Error(name);
+          const m = gavelMethod(name);
           const r = await runHouseholdEpisode(m, testHouseholdTask(), { llm, rng: new Rng(1), maxFeedback: 3, onTrace: (t) => trace.push(t) });
           const planCalls = llm.requests.filter((q) => q.kind === 'gavel.plan').length;
           // T planning calls plus at most T runtime replans.
@@ -55,8 +54,7 @@ describe('the GAVEL loop under random plan errors', () => {
 
   it('verification and repair never lose a run that llm-only wins on the same answers', async () => {
     const run = async (name: string, plans: string[][][]) => {
-      const m = householdMethod(name);
-      if (!m) throw new Error(name);
+      const m = gavelMethod(name);
       return runHouseholdEpisode(m, testHouseholdTask(), { llm: scriptedHousehold(plans), rng: new Rng(1), maxFeedback: 3 });
     };
     let wins = 0;

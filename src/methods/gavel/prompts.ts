@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { HouseholdTask } from '../../envs/household/index.js';
 import type { ChatMessage } from '../../llm/index.js';
 import { formatLiteral, formatStep, sceneFromJson } from '../../scenegraph/index.js';
-import { supportOf } from './view.js';
+import { supportOf } from '../../envs/household/index.js';
 
 // ---------------------------------------------------------------------------
 // Hidden truth (for the synthetic model only; the method never sees it).

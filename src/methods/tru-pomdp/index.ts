@@ -6,11 +6,9 @@
  * consistent (§4.2); DESPOT (Ye et al. 2017) searches the belief tree over an
  * action space built from the particles with a rollout policy (§4.3).
  * Ablations of §5.3 are options; offline `synthetic` generators and the
- * `prior` model answer its prompt kinds without a network.
+ * `prior` model answer its prompt kinds without a network. The method and
+ * its ablations are listed in the catalogue (catalogue.ts).
  */
-import { registerKitchenMethod } from '../method.js';
-import { truPomdpMethod } from './agent.js';
-import { registerTruSynthetic } from './synthetic.js';
 
 export { ABSENT, AgentWorld, baseName, particleObsKey, reconcile, visibleOf, type Particle } from './agent-world.js';
 export { nearestTargetPolicy, unreachedGoals, type RolloutPolicy, type RolloutScene } from './rollout-policy.js';
@@ -31,6 +29,4 @@ export {
   type TruPomdpOptions,
 } from './agent.js';
 export { TRU_KNOBS, registerTruSynthetic } from './synthetic.js';
-
-registerTruSynthetic();
-registerKitchenMethod(truPomdpMethod);
+export { TRU_POMDP_CATALOGUE, DEFAULT_TRIALS, DEFAULT_TIME_PER_MOVE } from './catalogue.js';

@@ -24,7 +24,9 @@ import { beliefActions, kitchenPomdp } from './kitchen-pomdp.js';
 import { nearestTargetPolicy } from './rollout-policy.js';
 import { History } from '../../pomdp/index.js';
 import { treeOfHypotheses } from './tree-of-hypotheses.js';
-import { summarizeLocations, truPomdpMethod } from './index.js';
+import { summarizeLocations, TRU_POMDP_CATALOGUE, truPomdpMethod } from './index.js';
+
+TRU_POMDP_CATALOGUE.installSynthetic();
 
 const layout = loadLayout('one_wall');
 const A = (name: string): number => layout.areaIndex.get(name) as number;

@@ -17,7 +17,7 @@ describe('household baselines', () => {
       const llm = createSyntheticModel({ seed: 1, truth: householdTruth(t) });
       const r = await runHouseholdEpisode(oracleMethod, t, { llm, rng: new Rng(1), methodOptions: { task: t } });
       const sim = runOrdering(t, { types: [], scores: () => ({}) }, 'oracle');
-      expect({ id: t.id, status: r.status, searches: r.searches, calls: r.llmCalls }).toEqual({ id: t.id, status: 'success', searches: 0, calls: 0 });
+      expect({ id: t.id, status: r.status, searches: r.searches, calls: r.llm.calls }).toEqual({ id: t.id, status: 'success', searches: 0, calls: 0 });
       expect(r.distance).toBeGreaterThanOrEqual(sim.distance - 1e-6);
       expect(r.distance).toBeLessThan(sim.distance + 6 * t.uncertain.length);
     }
@@ -32,7 +32,7 @@ describe('household baselines', () => {
       if (!semantic) spatial++;
       expect({ id: t.id, success: r.success }).toEqual({ id: t.id, success: !semantic });
       // the LLM is used for understanding only: one decomposition and one extraction per errand
-      expect(r.llmCalls).toBe(1 + t.goals.length);
+      expect(r.llm.calls).toBe(1 + t.goals.length);
     }
     expect(spatial).toBeGreaterThan(3);
   });

@@ -13,8 +13,8 @@
  */
 import { formatLiteral } from '../../../scenegraph/index.js';
 import { abandonTask, orderTasks, type ExecuteOptions } from '../execute.js';
-import { taskRecords } from '../errand-outcome.js';
-import { registerHouseholdMethod, type HouseholdMethod, type HouseholdMethodContext } from '../method.js';
+import { taskRecords } from '../../../episode/index.js';
+import type { HouseholdMethod, HouseholdMethodContext } from '../method.js';
 import { understand } from '../understand.js';
 import { graphEditPlan } from './graph-edit.js';
 
@@ -80,4 +80,3 @@ export const epogMethod: HouseholdMethod = {
   run: (ctx) => runEpog(ctx),
 };
 
-registerHouseholdMethod(epogMethod);

@@ -14,9 +14,9 @@
 import { InputError } from '../../../core/errors.js';
 import { runOrdering, type HouseholdTask, type RoomTypeModel } from '../../../envs/household/index.js';
 import { sceneFromJson } from '../../../scenegraph/index.js';
-import { registerHouseholdMethod, type HouseholdMethod, type HouseholdMethodContext } from '../method.js';
+import type { HouseholdMethod, HouseholdMethodContext } from '../method.js';
 import { abandonTask } from '../execute.js';
-import { taskRecords } from '../errand-outcome.js';
+import { taskRecords } from '../../../episode/index.js';
 
 /** The oracle never consults beliefs: every uncertain object is localized at its true room. */
 const NO_PRIOR: RoomTypeModel = { types: [], scores: () => ({}) };
@@ -70,4 +70,3 @@ export const oracleMethod: HouseholdMethod = {
   run: (ctx, options) => runOracle(ctx, options),
 };
 
-registerHouseholdMethod(oracleMethod);

@@ -6,13 +6,16 @@
  * the true world `HouseholdEnv`; navigating to an unseen uncertain object
  * first searches rooms in belief order until it is seen (the executor's
  * exploration), and every observation updates the beliefs (Υ). The true
- * rooms of unseen objects and the task's goals never cross this boundary.
+ * rooms of unseen objects and the task's goals never cross this boundary:
+ * even the cost model is built from the known layer and the beliefs (the
+ * believed graph at the start), not from the true scene. `householdSnapshot`
+ * (the true state, for traces) is for the harness, never handed to a method.
  */
-import { GroundplanError } from '../../core/errors.js';
-import type { Json, HouseholdSnapshot, TraceBelief, TraceStep } from '../../eval/types.js';
-import { HouseholdEnv, localizeObserved, searchUntilSeen, type SearchOutcome } from '../../envs/household/index.js';
+import type { HouseholdEnv, SearchOutcome } from './env.js';
+import { localizeObserved, searchUntilSeen } from './ordering-sim.js';
 import {
   believedScene,
+  costModel,
   ruleOut,
   formatStep,
   type BeliefState,
@@ -46,7 +49,7 @@ export interface HouseholdEnvView {
   readonly instruction: string;
   /** Objects whose room is not known at the start (their ids and categories are known). */
   readonly uncertain: readonly string[];
-  /** The cost model over the known layout (D, s(r), η). */
+  /** The cost model over the known layout (D, s(r), η), built from the believed graph at the start. */
   readonly costModel: CostModel;
   /**
    * The believed graph G_t: the known layer and everything observed so far as
@@ -85,18 +88,38 @@ export interface HouseholdEnvView {
 /** Belief mass put on the room of a stated relation (the rest keeps the prior's shape, in case the statement is wrong). */
 export const STATED_WEIGHT = 0.9;
 
+/** The true state of the household, for traces: where the robot and each movable or flagged object are. */
+export interface HouseholdSnapshot {
+  robot: { room: string; near: string | null; holding: string | null };
+  objects: Array<{ id: string; room: string; parent?: string; relation?: string; flags: string[] }>;
+  /** Rooms searched so far. */
+  searched?: string[];
+}
+
+/** The top room hypotheses of each uncertain object (object → room, marginal weight). */
+export type LocationSummary = Array<{ object: string; place: string; weight: number }>;
+
+/** One executed primitive or room search, as the harness records it (true state after it, beliefs, the plan being run). */
+export interface HouseholdViewStep {
+  action: string;
+  feasible: boolean;
+  state: HouseholdSnapshot;
+  locations: LocationSummary;
+  plan?: { steps: string[]; repairs: Array<{ rule: string; stepIndex: number; inserted: string[]; removed: string[]; reason: string }> };
+  details: { [key: string]: number | string | string[] };
+}
+
 export interface ViewOptions {
   instruction: string;
   uncertain: readonly string[];
   env: HouseholdEnv;
   beliefs: BeliefState;
-  costModel: CostModel;
-  /** Milliseconds since the episode start at which `execute` throws HOUSEHOLD_TIME. */
-  deadline: number;
-  now: () => number;
-  onTrace?: (record: TraceStep) => void;
-  /** Planning time so far in seconds (for the trace). */
-  planningSeconds: () => number;
+  /** Cost model parameters (the layout comes from the believed graph). */
+  wcov?: number;
+  eta?: number;
+  /** Runs each `execute` (the episode clock: checks the time budget, books the time as execution). */
+  exec?: <T>(step: () => T) => T;
+  onStep?: (step: HouseholdViewStep) => void;
   /** The room-type prior of an uncertain object (Eq. 10), given to the objects named by `query`; without it `query` changes nothing. */
   prior?: (id: string) => RoomBelief;
 }
@@ -128,21 +151,23 @@ export function householdSnapshot(env: HouseholdEnv, searched: readonly string[]
 }
 
 /** The top room hypotheses of each uncertain object (for traces). */
-export function beliefSummary(beliefs: BeliefState, top = 3): TraceBelief {
-  const locations: NonNullable<TraceBelief['locations']> = [];
+export function beliefSummary(beliefs: BeliefState, top = 3): LocationSummary {
+  const locations: LocationSummary = [];
   for (const o of beliefs.objects()) {
     const b = beliefs.get(o);
     if (!b) continue;
     for (const [r, p] of [...b].sort((x, y) => y[1] - x[1]).slice(0, top)) locations.push({ object: o, place: r, weight: p });
   }
-  return { goals: [], locations };
+  return locations;
 }
 
 /** Builds the view over a true-world environment. */
 export function createHouseholdView(o: ViewOptions): HouseholdEnvView & { searched: string[]; searches: number } {
   const { env, beliefs } = o;
-  let plan: { steps: string[]; repairs: NonNullable<TraceStep['plan']>['repairs'] } | undefined;
-  let traceStep = 0;
+  const exec = o.exec ?? ((step) => step());
+  // The layout part of the believed graph at the start: rooms, doors, furniture; no true placement.
+  const model = costModel(believedScene(env.scene, beliefs, env.state), { ...(o.wcov !== undefined ? { wcov: o.wcov } : {}), ...(o.eta !== undefined ? { eta: o.eta } : {}) });
+  let plan: HouseholdViewStep['plan'];
   let steps = 0;
   const stated = new Map<string, { fact: GoalLiteral; room: string }>();
   const unseen = (x: string): boolean => beliefs.get(x) !== undefined && beliefs.localized(x) === undefined && !env.observed.has(x) && env.state.robot.holding !== x;
@@ -152,26 +177,13 @@ export function createHouseholdView(o: ViewOptions): HouseholdEnvView & { search
     return st !== undefined && unseen(x) && (beliefs.get(x)?.has(st.room) ?? false);
   };
   const searched: string[] = [];
-  const record = (action: string, feasible: boolean, details: { [k: string]: Json }): void => {
-    if (!o.onTrace) return;
-    o.onTrace({
-      type: 'step',
-      step: ++traceStep,
-      action,
-      feasible,
-      reward: 0,
-      totalReward: 0,
-      planningSeconds: o.planningSeconds(),
-      state: householdSnapshot(env, searched),
-      belief: beliefSummary(beliefs),
-      ...(plan ? { plan } : {}),
-      details: { distance: env.distance, ...details },
-    });
+  const record = (action: string, feasible: boolean, details: HouseholdViewStep['details']): void => {
+    o.onStep?.({ action, feasible, state: householdSnapshot(env, searched), locations: beliefSummary(beliefs), ...(plan ? { plan } : {}), details: { distance: env.distance, ...details } });
   };
   const view = {
     instruction: o.instruction,
     uncertain: o.uncertain,
-    costModel: o.costModel,
+    costModel: model,
     searched,
     searches: 0,
     get steps() {
@@ -235,27 +247,27 @@ export function createHouseholdView(o: ViewOptions): HouseholdEnvView & { search
         repairs: repairs.map((e) => ({ rule: e.rule, stepIndex: e.stepIndex, inserted: e.inserted.map(formatStep), removed: e.removed.map(formatStep), reason: e.reason })),
       };
     },
-    execute(step: PlanStep): ExecFeedback {
-      if (o.now() > o.deadline) throw new GroundplanError('HOUSEHOLD_TIME', 'episode time limit exceeded');
-      const before = env.distance;
-      const outs: SearchOutcome[] = [];
-      if (step.action === 'NavigateTo' && step.args.length === 1) {
-        view.searches += searchUntilSeen(env, beliefs, o.costModel, step.args[0], (out) => {
-          outs.push(out);
-          searched.push(out.room);
-          localizeObserved(env, beliefs);
-          record(`Search(${out.room})`, true, { searchFor: step.args[0], seen: out.seen.filter((x) => beliefs.get(x) !== undefined), cost: out.cost });
-        });
-      }
-      steps++;
-      const r = env.step(step);
-      if (r.ok) localizeObserved(env, beliefs);
-      const text = formatStep(step);
-      record(text, r.ok, r.ok ? { effects: r.effects } : { failure: r.failure.code, message: r.failure.message });
-      return r.ok
-        ? { step: text, ok: true, searches: outs, distance: env.distance - before, effects: r.effects }
-        : { step: text, ok: false, failure: r.failure, searches: outs, distance: env.distance - before, effects: [] };
-    },
+    execute: (step: PlanStep): ExecFeedback => exec(() => run(step)),
+  };
+  const run = (step: PlanStep): ExecFeedback => {
+    const before = env.distance;
+    const outs: SearchOutcome[] = [];
+    if (step.action === 'NavigateTo' && step.args.length === 1) {
+      view.searches += searchUntilSeen(env, beliefs, model, step.args[0], (out) => {
+        outs.push(out);
+        searched.push(out.room);
+        localizeObserved(env, beliefs);
+        record(`Search(${out.room})`, true, { searchFor: step.args[0], seen: out.seen.filter((x) => beliefs.get(x) !== undefined), cost: out.cost });
+      });
+    }
+    steps++;
+    const r = env.step(step);
+    if (r.ok) localizeObserved(env, beliefs);
+    const text = formatStep(step);
+    record(text, r.ok, r.ok ? { effects: r.effects } : { failure: r.failure.code, message: r.failure.message });
+    return r.ok
+      ? { step: text, ok: true, searches: outs, distance: env.distance - before, effects: r.effects }
+      : { step: text, ok: false, failure: r.failure, searches: outs, distance: env.distance - before, effects: [] };
   };
   return view;
 }

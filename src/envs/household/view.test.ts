@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HouseholdEnv } from '../../envs/household/index.js';
+import { HouseholdEnv } from './env.js';
 import { testScene } from '../../scenegraph/fixtures.js';
-import { BeliefState, costModel, initialBelief, parseLiteral, type GoalLiteral } from '../../scenegraph/index.js';
+import { BeliefState, initialBelief, parseLiteral, type GoalLiteral } from '../../scenegraph/index.js';
 import { createHouseholdView } from './view.js';
 
 function setup() {
@@ -9,7 +9,7 @@ function setup() {
   const env = new HouseholdEnv(scene);
   const beliefs = new BeliefState();
   beliefs.set('apple', initialBelief(scene, {}, 'living'));
-  const view = createHouseholdView({ instruction: 'x', uncertain: ['apple'], env, beliefs, costModel: costModel(scene), deadline: Infinity, now: () => 0, planningSeconds: () => 0 });
+  const view = createHouseholdView({ instruction: 'x', uncertain: ['apple'], env, beliefs });
   return { view, env };
 }
 const lit = (t: string) => parseLiteral(t) as GoalLiteral;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sceneFromJson, type WorldState } from '../../scenegraph/index.js';
+import { sceneFromJson, type WorldState } from '../scenegraph/index.js';
 import { assignTasks, causeOfCode, episodeOutcomes, type TaskRecord } from './errand-outcome.js';
-import { testHouseholdTask, TEST_GOALS } from './test-task.js';
+import { testHouseholdTask, TEST_GOALS } from '../methods/gavel/test-task.js';
 
 const task = testHouseholdTask();
 const scene = sceneFromJson(task.scene, task.id);

@@ -13,8 +13,9 @@
  * the same defaults as the CLI.
  */
 import { GroundplanError } from '../core/errors.js';
+import { hashString } from '../core/rng.js';
 import { clientFromSettings, loadConfig, settingsFromConfig, syntheticRegistry, type KnobValue, type LlmClient, type LlmSettings, type UsageMeter } from '../llm/index.js';
-import type { EpisodeSpec, EpisodeUsage, Json } from './types.js';
+import type { EpisodeSpec, Json } from './schema.js';
 
 export { describeKnobs } from '../llm/index.js';
 
@@ -23,6 +24,8 @@ export interface EpisodeLlm {
   meter: UsageMeter;
   /** `synthetic LLM, knobs: …` (only the knobs of `knobOwners`, when given) or the model id. */
   description: string;
+  /** Writes out what the client keeps (a recorded cassette). */
+  close(): Promise<void>;
 }
 
 /** Knobs given in `spec.config.synthetic` (an object of knob → value). */
@@ -67,6 +70,7 @@ export async function networkSettings(): Promise<Partial<LlmSettings>> {
   return { ...cfg, ...(cacheDir ? { cacheDir } : {}) };
 }
 
+/** The client of one episode from its spec; `truth` reaches the synthetic stand-in only (`clientFromSettings`). */
 export async function episodeLlm(spec: EpisodeSpec, episode: { truth?: unknown; seed: number; knobOwners?: readonly string[] }): Promise<EpisodeLlm> {
   const baseUrl = typeof spec.config.baseUrl === 'string' ? spec.config.baseUrl : undefined;
   const built = await clientFromSettings({
@@ -78,14 +82,13 @@ export async function episodeLlm(spec: EpisodeSpec, episode: { truth?: unknown; 
     truth: episode.truth,
     knobOwners: episode.knobOwners,
   });
-  return { client: built.client, meter: built.meter, description: built.description };
+  return { client: built.client, meter: built.meter, description: built.description, close: () => built.close() };
 }
 
-/** Per-kind usage from a meter (calls = prompt calls, tokens include cache hits). */
-export function usageByKind(meter: UsageMeter): NonNullable<EpisodeUsage['byKind']> {
-  const out: NonNullable<EpisodeUsage['byKind']> = {};
-  for (const [kind, u] of Object.entries(meter.summary().byKind)) {
-    out[kind] = { calls: u.asks || u.calls, inputTokens: u.inputTokens + u.cachedInputTokens, outputTokens: u.outputTokens + u.cachedOutputTokens };
-  }
-  return out;
+/** How an episode's LLM is built: from the spec (`episodeLlm`), or by the caller (the CLI's flags). */
+export type EpisodeLlmFactory = (episode: { truth: unknown; seed: number; knobOwners: readonly string[] }) => Promise<EpisodeLlm>;
+
+/** The episode seed of a spec: one stream per (task, seed). */
+export function specSeed(spec: EpisodeSpec): number {
+  return hashString(`${spec.task}|${spec.seed}`);
 }

@@ -13,8 +13,8 @@
  * wrong-object or unmet-goal. This runs outside the
  * method: the method never sees the true goals.
  */
-import type { HouseholdTask } from '../../envs/household/index.js';
-import { formatLiteral, literalHolds, type GoalLiteral, type Scene, type WorldState } from '../../scenegraph/index.js';
+import type { HouseholdTask } from '../envs/household/index.js';
+import { formatLiteral, literalHolds, type GoalLiteral, type Scene, type WorldState } from '../scenegraph/index.js';
 import type { FailureCause } from './failure-causes.js';
 
 /** What the method did with one understood task. */
