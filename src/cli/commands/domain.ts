@@ -33,7 +33,6 @@ import {
 } from '../../methods/llm-dm/index.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
-registerLlmDmSynthetic();
 
 function readJsonFile(path: string): unknown {
   let text: string;
@@ -122,6 +121,8 @@ export async function askCorrections(model: DomainModel, question: (prompt: stri
 }
 
 export function register(program: Command): void {
+  // the synthetic model's LLM-DM generators, for `--model synthetic`
+  registerLlmDmSynthetic();
   const domain = program.command('domain').description('LLM-DM: build, check, explain and correct PDDL world models with an LLM');
 
   const build = domain

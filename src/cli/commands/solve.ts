@@ -31,7 +31,6 @@ import {
 } from '../../methods/llm-dm/index.js';
 import { addModelOptions, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
-registerLlmDmSynthetic();
 
 interface SolveOptions extends ModelOptionValues {
   domain: string;
@@ -65,6 +64,8 @@ function readJson(path: string, what: string): unknown {
 }
 
 export function register(program: Command): void {
+  // the synthetic model's LLM-DM generators, for `--model synthetic`
+  registerLlmDmSynthetic();
   const cmd = program
     .command('solve')
     .description('LLM-DM: translate objects and an instruction to a PDDL problem and plan with a constructed domain (or an LLM planner)')
