@@ -4,8 +4,10 @@
  * with its hidden truth scrambled — the true rooms and containers of the
  * uncertain objects (kitchen: the areas of the objects in closed areas) and
  * the accepted goal set — and deep-compares everything the probe can reach
- * before it acts: every field and read-only call of its view, its options,
- * the other context fields and the first numbers of its random stream. Only
+ * before it acts: every field and read-only call of its view (and, in the
+ * household, the beliefs after the room-type prior of its query objects),
+ * its options, the other context fields and the first numbers of its random
+ * stream. Only
  * an entry that reads the truth (the oracle) and the synthetic stand-in's
  * truth may differ.
  */
@@ -19,8 +21,8 @@ import { runKitchenSpec, type KitchenMethod } from './kitchen.js';
 import type { MethodContext } from './method.js';
 import type { EpisodeSpec } from './schema.js';
 
-/** Mutating members of the views: called by methods to act, never read here. */
-const ACTS = new Set(['step', 'invalid', 'execute', 'setPlan', 'assume']);
+/** Mutating members of the views: called by methods to act, never read here (`query` is called below). */
+const ACTS = new Set(['step', 'invalid', 'execute', 'setPlan', 'assume', 'query']);
 
 /** Every value the method can read: fields, getters and zero-argument calls of the view; the rest of the context. */
 function reachable(ctx: MethodContext<object> & Record<string, unknown>, options: Record<string, unknown>): Record<string, unknown> {
@@ -37,7 +39,10 @@ function reachable(ctx: MethodContext<object> & Record<string, unknown>, options
     const v = ctx[key];
     rest[key] = typeof v === 'function' ? typeof v : v;
   }
-  return { view, rest, options, rng: [ctx.rng.next(), ctx.rng.next(), ctx.rng.next()], llm: ctx.llm.id };
+  // household: the room-type prior the query objects get (O^qry), and the view after it
+  const query = env.query as ((ids: readonly string[]) => string[]) | undefined;
+  const afterQuery = query ? { queried: query.call(env, env.uncertain as string[]), beliefs: (env.beliefs as () => unknown).call(env), believed: (env.believed as () => unknown).call(env) } : undefined;
+  return { view, rest, options, rng: [ctx.rng.next(), ctx.rng.next(), ctx.rng.next()], llm: ctx.llm.id, afterQuery };
 }
 
 function probe<M>(seen: unknown[]): M {
@@ -78,7 +83,9 @@ async function householdProbe(task: HouseholdTask, method: string): Promise<{ se
   const seen: unknown[] = [];
   const truth: unknown[] = [];
   const registry = new MethodRegistry<HouseholdMethod, HouseholdTask>([probeCatalogue(seen, truth)]);
-  await runHouseholdSpec({ spec: spec('household:multi', task.id, method), task, registry, maxFeedback: 2 });
+  // a room-type model that puts the plate in the kitchen and the shirt in the laundry
+  const rsn = { types: ['kitchen', 'utility_room'], scores: (cat: string): Record<string, number> => (cat === 'shirt' ? { utility_room: 1 } : { kitchen: 1 }) };
+  await runHouseholdSpec({ spec: spec('household:multi', task.id, method), task, registry, maxFeedback: 2, rsn });
   return { seen: seen[0], truth: truth[0] };
 }
 
@@ -94,6 +101,7 @@ describe('the household view hides the truth', () => {
     const a = await householdProbe(testHouseholdTask(), 'probe');
     const b = await householdProbe(scrambledHousehold(), 'probe');
     expect(Object.keys((a.seen as { view: object }).view)).toEqual(expect.arrayContaining(['believed', 'beliefs', 'costModel', 'instruction', 'openBeliefs', 'robotRoom', 'uncertain']));
+    expect((a.seen as { afterQuery: { queried: string[] } }).afterQuery.queried).toEqual(['plate', 'shirt']);
     expect(b.seen).toEqual(a.seen);
     // the synthetic stand-in's truth is the task itself, so it differs
     expect(b.truth).not.toEqual(a.truth);
