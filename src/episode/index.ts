@@ -24,6 +24,7 @@ export {
   runKitchenSpec,
   kitchenTraceEpisode,
   kitchenTraceStep,
+  stepRecord,
   type KitchenMethod,
   type KitchenMethodContext,
   type KitchenRegistry,

@@ -18,6 +18,7 @@ import {
   type KitchenSnapshot,
   type KitchenTask,
   type NamedAction,
+  type StepFeedback,
 } from '../envs/kitchen/index.js';
 import type { UsageSummary } from '../llm/index.js';
 import type { MethodRegistry } from './catalogue.js';
@@ -115,6 +116,11 @@ export async function runKitchenEpisode(method: KitchenMethod, task: KitchenTask
     warnings: end.warnings,
     usage: end.meter.summary(),
   };
+}
+
+/** The record of one executed step from its feedback (the method adds the running total, its planning time and details). */
+export function stepRecord(env: KitchenEnvView, fb: StepFeedback, totalReward: number, planningSeconds: number, details: Record<string, unknown>): MethodStepRecord {
+  return { step: env.steps, action: fb.action, feasible: fb.feasible, reward: fb.reward, totalReward, planningSeconds, details };
 }
 
 /** A kitchen method's step record as a trace step. */

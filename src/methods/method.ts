@@ -9,7 +9,7 @@ import type { KitchenName, KitchenTask } from '../envs/kitchen/index.js';
 
 export type { KitchenEnvView, NamedAction, StepFeedback } from '../envs/kitchen/index.js';
 export type { KitchenMethod, KitchenMethodContext as MethodContext, KitchenRunResult, MethodStepRecord } from '../episode/index.js';
-export { runKitchenEpisode } from '../episode/index.js';
+export { runKitchenEpisode, stepRecord } from '../episode/index.js';
 
 /**
  * The synthetic LLM's hidden truth for a kitchen task (the `truth` setting of `clientFromSettings`:

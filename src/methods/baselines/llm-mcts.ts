@@ -29,7 +29,7 @@ import {
 } from '../../envs/kitchen/index.js';
 import { ask } from '../../llm/ask.js';
 import { LlmSchemaError } from '../../llm/errors.js';
-import type { KitchenMethod, MethodContext } from '../method.js';
+import { stepRecord, type KitchenMethod, type MethodContext } from '../method.js';
 import { mctsGoalMessages, mctsLocationMessages, mctsPriorMessages } from './prompts.js';
 
 export const MCTS_GOAL_KIND = 'mcts.goal';
@@ -280,21 +280,15 @@ export async function runLlmMcts(ctx: MethodContext, options: LlmMctsOptions = D
     total += fb.reward;
     obs = fb.observation;
     const now = performance.now();
-    ctx.onStep?.({
-      step: env.steps,
-      action: fb.action,
-      feasible: fb.feasible,
-      reward: fb.reward,
-      totalReward: total,
-      planningSeconds: (now - stepStart) / 1000,
-      details: {
+    ctx.onStep?.(
+      stepRecord(env, fb, total, (now - stepStart) / 1000, {
         method: 'llm-mcts',
         simulations: root.n,
         value: Math.round(chosen.q),
         priorCalls: options.priorCalls - priorBudget,
         hiddenLocations: Object.fromEntries(goalObjects.filter((g) => !g.bound).map((g) => [g.name, [...g.belief.keys()].map((a) => layout.areas[a])])),
-      },
-    });
+      }),
+    );
     stepStart = now;
   }
 }

@@ -16,7 +16,7 @@ import type { NamedObservation } from '../../envs/kitchen/index.js';
 import { ask } from '../../llm/ask.js';
 import { LlmSchemaError } from '../../llm/errors.js';
 import type { ChatMessage } from '../../llm/types.js';
-import type { KitchenMethod, MethodContext } from '../method.js';
+import { stepRecord, type KitchenMethod, type MethodContext } from '../method.js';
 import { answerFormatProblems, parseAnswer } from './action-text.js';
 import { REACT_PLAIN_SYSTEM, REACT_STAR_SYSTEM, feedbackText, observationText, reactFirstUser, reflectionMessages } from './prompts.js';
 
@@ -186,15 +186,7 @@ export async function runReact(ctx: MethodContext, variant: ReactVariant, option
         : { assistant: fb.action, user: feedbackText(fb.action, fb.feasible, fb.reason, fb.observation) },
     );
     const now = performance.now();
-    ctx.onStep?.({
-      step: env.steps,
-      action: fb.action,
-      feasible: fb.feasible,
-      reward: fb.reward,
-      totalReward: total,
-      planningSeconds: (now - stepStart) / 1000,
-      details: { method: variant.name, ...pending, ...(fb.reason !== undefined ? { reason: fb.reason } : {}) },
-    });
+    ctx.onStep?.(stepRecord(env, fb, total, (now - stepStart) / 1000, { method: variant.name, ...pending, ...(fb.reason !== undefined ? { reason: fb.reason } : {}) }));
     pending = { thoughts: [], invalid: [], reflections: [] };
     stepStart = now;
     if (variant.reflexion && failures >= options.failuresToReflect && env.status === 'running') await reflect();

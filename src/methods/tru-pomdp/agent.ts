@@ -16,7 +16,7 @@ import {
 } from '../../envs/kitchen/index.js';
 import { ask, LlmSchemaError } from '../../llm/index.js';
 import { Despot, History, makeBelief, type ClockKind, type DespotStats } from '../../pomdp/index.js';
-import type { KitchenMethod, MethodContext } from '../method.js';
+import { stepRecord, type KitchenMethod, type MethodContext } from '../method.js';
 import { AgentWorld, type Particle } from './agent-world.js';
 import { filterBelief, needsSupplement, normalizeBelief, supplement, type Belief } from './hybrid-belief.js';
 import { beliefActions, kitchenPomdp } from './kitchen-pomdp.js';
@@ -301,14 +301,8 @@ export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Pr
     }
     const after = ctx.meter?.summary().total;
     mark = after;
-    ctx.onStep?.({
-      step: env.steps,
-      action: fb.action,
-      feasible: fb.feasible,
-      reward: fb.reward,
-      totalReward: total,
-      planningSeconds: round(planSeconds),
-      details: {
+    ctx.onStep?.(
+      stepRecord(env, fb, total, round(planSeconds), {
         decidedBy,
         belief: summary,
         locations,
@@ -317,8 +311,8 @@ export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Pr
         failedGoals: failedGoals.length,
         tohQueries: tohCalls,
         llm: before && after ? { calls: after.asks - before.asks, inputTokens: after.inputTokens - before.inputTokens, outputTokens: after.outputTokens - before.outputTokens } : undefined,
-      },
-    });
+      }),
+    );
   }
 }
 
