@@ -5,6 +5,7 @@
  *  - pomdp: DESPOT (Ye et al., JAIR 2017) and POMCP (Silver & Veness 2010) with particle beliefs
  *  - llm: prompt calls with checked answers, providers, middleware, offline models
  *  - scenegraph, envs: GAVEL's world model; kitchen (Tru-POMDP) and household environments
+ *  - episode: the trace schema, the Method<View> contract, catalogues and registry, the episode runner
  *  - methods: Tru-POMDP (Tang et al. 2025), GAVEL (household), LLM-DM (Guan et al. 2023), baselines
  *  - evaluation: episode specs, resumable result store, suites, runner, summary; report (Markdown/HTML/SVG)
  *    (the BullMQ queue is imported from 'groundplan/dist/src/eval/queue/index.js' so that only
@@ -19,6 +20,7 @@ export * as llm from './llm/index.js';
 export * as scenegraph from './scenegraph/index.js';
 export * as kitchen from './envs/kitchen/index.js';
 export * as household from './envs/household/index.js';
+export * as episode from './episode/index.js';
 export * as methods from './methods/index.js';
 export * as truPomdp from './methods/tru-pomdp/index.js';
 export * as llmDm from './methods/llm-dm/index.js';
