@@ -9,8 +9,8 @@
  * states in traces are the environments' snapshots (`KitchenSnapshot`,
  * `HouseholdSnapshot`, defined beside their views).
  */
-import type { HouseholdSnapshot } from '../envs/household/view.js';
-import type { KitchenSnapshot } from '../envs/kitchen/view.js';
+import type { HouseholdSnapshot } from '../envs/household/snapshot.js';
+import type { KitchenSnapshot } from '../envs/kitchen/snapshot.js';
 
 export type { HouseholdSnapshot, KitchenSnapshot };
 

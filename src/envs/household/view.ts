@@ -12,6 +12,7 @@
  * (the true state, for traces) is for the harness, never handed to a method.
  */
 import type { HouseholdEnv, SearchOutcome } from './env.js';
+import type { HouseholdSnapshot } from './snapshot.js';
 import { localizeObserved, searchUntilSeen } from './ordering-sim.js';
 import {
   believedScene,
@@ -88,13 +89,8 @@ export interface HouseholdEnvView {
 /** Belief mass put on the room of a stated relation (the rest keeps the prior's shape, in case the statement is wrong). */
 export const STATED_WEIGHT = 0.9;
 
-/** The true state of the household, for traces: where the robot and each movable or flagged object are. */
-export interface HouseholdSnapshot {
-  robot: { room: string; near: string | null; holding: string | null };
-  objects: Array<{ id: string; room: string; parent?: string; relation?: string; flags: string[] }>;
-  /** Rooms searched so far. */
-  searched?: string[];
-}
+
+export type { HouseholdSnapshot };
 
 /** The top room hypotheses of each uncertain object (object → room, marginal weight). */
 export type LocationSummary = Array<{ object: string; place: string; weight: number }>;

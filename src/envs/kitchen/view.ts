@@ -9,7 +9,10 @@ import { describeObservation, type NamedObservation } from './observation.js';
 import { formatAction, parseAction, type KitchenAction } from './actions.js';
 import type { EpisodeStep, KitchenEpisode } from './episode.js';
 import type { KitchenLayout, KitchenName } from './layout.js';
+import type { KitchenSnapshot } from './snapshot.js';
 import type { KitchenState, KitchenWorld } from './state.js';
+
+export type { KitchenSnapshot };
 
 /** A kitchen action by names: `OPEN(A)`, `PICK(A, o)`, `PLACE(A)`, `NONE` (the `formatAction` syntax). */
 export type NamedAction = string;
@@ -47,12 +50,6 @@ export interface KitchenEnvView {
   invalid(answer: string): StepFeedback;
 }
 
-/** Kitchen state, true (hidden objects included); `open` tells what is visible. For traces only. */
-export interface KitchenSnapshot {
-  robot: string;
-  hand: string | null;
-  areas: Array<{ name: string; open: boolean; objects: string[] }>;
-}
 
 /** The true kitchen state by names, for traces (never shown to the method). */
 export function kitchenSnapshot(world: KitchenWorld, state: KitchenState): KitchenSnapshot {
