@@ -194,7 +194,7 @@ describe('groundplan report --update-docs', () => {
     await runCommandOut([register], ['report', '--update-docs', '--root', dir]);
     const text = readFileSync(readme, 'utf8');
     // the gavel row: success and plan calls recomputed here from the rows themselves
-    const gavel = rows.trim().split('\n').map((l) => JSON.parse(l) as ResultRow).filter((r) => r.spec.method === 'gavel' && r.status === 'done');
+    const gavel = rows.trim().split('\n').map((l) => JSON.parse(l) as ResultRow).filter((r) => r.spec.suite === 'household:single' && r.spec.method === 'gavel' && r.status === 'done');
     const pct = ((100 * gavel.filter((r) => r.success).length) / gavel.length).toFixed(1);
     const calls = (gavel.reduce((t, r) => t + (r.llm.byKind?.['gavel.plan']?.calls ?? 0), 0) / gavel.length).toFixed(2);
     expect(text).toMatch(new RegExp(`\\| gavel \\| ${pct.replace('.', '\\.')} ± [0-9.]+ \\| ${calls.replace('.', '\\.')} \\| 91\\.8 \\|`));
@@ -210,7 +210,7 @@ describe('groundplan report --update-docs', () => {
     file('README.md', 'a\n<!-- report:nope -->\n<!-- /report -->\n');
     const r = await runCommand([register], ['report', '--update-docs', '--root', dir]);
     expect(r.error).toBeInstanceOf(InputError);
-    expect(String(r.error)).toMatch(/README\.md:2:1: no report table 'nope' \(known: prior, kitchen-ablations, household-single, household-multi\)/);
+    expect(String(r.error)).toMatch(/README\.md:2:1: no report table 'nope' \(known: prior, kitchen-ablations, household-single, household-multi, household-failures\)/);
     const both = await runCommand([register], ['report', 'x', '--update-docs']);
     expect(both.error).toBeInstanceOf(InputError);
   });
