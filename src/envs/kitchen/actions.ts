@@ -27,15 +27,12 @@ import {
   moveCost,
   writesOpen,
   type ActionKind,
+  type KitchenAction,
 } from './kernel.js';
 import { navCost } from './layout.js';
 import type { KitchenState, KitchenWorld } from './state.js';
 
-export type KitchenAction =
-  | { readonly type: 'open'; readonly area: number }
-  | { readonly type: 'pick'; readonly area: number; readonly object: number }
-  | { readonly type: 'place'; readonly area: number }
-  | { readonly type: 'none' };
+export type { KitchenAction } from './kernel.js';
 
 export const NONE: KitchenAction = NONE_ACTION;
 

@@ -3,13 +3,10 @@
  * (object → target area) pairs. Success when any alternative is fully met;
  * objects not named in the met alternative may be anywhere.
  */
-import { metCount } from './kernel.js';
+import { metCount, type GoalPair } from './kernel.js';
 import type { KitchenState } from './state.js';
 
-export interface GoalPair {
-  readonly object: number;
-  readonly area: number;
-}
+export type { GoalPair } from './kernel.js';
 /** One placement goal p_i: all pairs must hold. */
 export type GoalAlternative = readonly GoalPair[];
 /** The goal set 𝒫: one satisfied alternative suffices. */

@@ -17,8 +17,19 @@
  */
 import { MANIPULATION_COST, type PlanningRewardParams } from './config.js';
 import { EMPTY_HAND, IN_HAND, type KitchenWorld } from './state.js';
-import type { KitchenAction } from './actions.js';
-import type { GoalPair } from './goal.js';
+
+/** The kitchen's action vocabulary (areas and objects by index); the kernel's codec numbers it. */
+export type KitchenAction =
+  | { readonly type: 'open'; readonly area: number }
+  | { readonly type: 'pick'; readonly area: number; readonly object: number }
+  | { readonly type: 'place'; readonly area: number }
+  | { readonly type: 'none' };
+
+/** One (object → target area) pair of a placement goal. */
+export interface GoalPair {
+  readonly object: number;
+  readonly area: number;
+}
 
 /** The NONE action (re-exported by `actions.ts`). */
 export const NONE_ACTION: KitchenAction = Object.freeze({ type: 'none' });
