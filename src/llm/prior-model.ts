@@ -77,6 +77,10 @@ export class PriorKnowledge {
   private readonly kindByToken = new Map<string, Record<Kind, number>>();
   private readonly hyperByToken = new Map<string, Set<string>>();
   private readonly actByWord = new Map<string, Map<string, number>>();
+  // pure functions of a name, memoized (the goals answer asks them for every area and candidate)
+  private readonly wordsMemo = new Map<string, { own: string[]; hyper: Set<string> }>();
+  private readonly kindMemo = new Map<string, Record<Kind, number>>();
+  private readonly areaTokens = new Map<string, string[]>();
 
   constructor(
     readonly table: PriorTable,
@@ -107,14 +111,20 @@ export class PriorKnowledge {
 
   /** Words describing an object: its own tokens and its hypernyms' tokens. */
   words(object: string): { own: string[]; hyper: Set<string> } {
+    const memo = this.wordsMemo.get(object);
+    if (memo) return memo;
     const own = tokens(baseName(object)).map(stem);
     const hyper = new Set<string>();
     for (const t of own) for (const h of this.hyperByToken.get(t) ?? []) hyper.add(h);
-    return { own, hyper };
+    const w = { own, hyper };
+    this.wordsMemo.set(object, w);
+    return w;
   }
 
   /** P(kind of furniture | object), smoothed. */
   kindDistribution(object: string): Record<Kind, number> {
+    const memo = this.kindMemo.get(object);
+    if (memo) return memo;
     const d = Object.fromEntries(KINDS.map((k) => [k, 0.5])) as Record<Kind, number>;
     for (const t of this.words(object).own) {
       const e = this.kindByToken.get(t);
@@ -122,6 +132,7 @@ export class PriorKnowledge {
     }
     const s = KINDS.reduce((a, k) => a + d[k], 0);
     for (const k of KINDS) d[k] /= s;
+    this.kindMemo.set(object, d);
     return d;
   }
 
@@ -138,7 +149,9 @@ export class PriorKnowledge {
   semanticMatches(object: string, area: string): number {
     const { own, hyper } = this.words(object);
     let n = 0;
-    for (const t of tokens(area).map(stem)) if (own.includes(t) || hyper.has(t)) n++;
+    let ts = this.areaTokens.get(area);
+    if (!ts) this.areaTokens.set(area, (ts = tokens(area).map(stem)));
+    for (const t of ts) if (own.includes(t) || hyper.has(t)) n++;
     return n;
   }
 
@@ -336,25 +349,46 @@ function text(reason: string, value: unknown): string {
   return `${reason}\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
 }
 
+export type PriorGoalsAnswer = { objects: PriorGoalPair[]; probability: number }[];
+export type PriorLocationsAnswer = { initial_area: string; probability: number }[];
+export type PriorFlatAnswer = { objects: Array<PriorGoalPair & { initial_area?: string }>; probability: number }[];
+
+// a repair turn asks again: widen the combinations a little
+const comboSize = (failed: number, attempt: number): number => 3 + (attempt > 1 ? 1 : 0) + Math.min(2, failed);
+
+/** The prior's `toh.goals` answer (structured). */
+export function priorGoals(k: PriorKnowledge, v: PriorGoalsVars, attempt = 1): PriorGoalsAnswer {
+  return goalsAnswer(k, v, comboSize(v.failedGoals.length, attempt));
+}
+
+/** The prior's `toh.locations` answer (structured): the object's likeliest closed areas. */
+export function priorLocations(k: PriorKnowledge, v: PriorLocationsVars): PriorLocationsAnswer {
+  return locationsAnswer(k, v);
+}
+
+/** The prior's single likeliest closed area for an unseen object (undefined when nothing is closed). */
+export function priorLikeliestArea(k: PriorKnowledge, v: PriorSceneVars, object: string): string | undefined {
+  return locationsAnswer(k, { ...v, object, k: 1 })[0]?.initial_area;
+}
+
+/** The prior's `toh.flat` answer (structured): its goal combinations, each unseen object at its likeliest closed area. */
+export function priorFlat(k: PriorKnowledge, v: PriorFlatVars, attempt = 1): PriorFlatAnswer {
+  const seen = new Set([...v.visible.map((o) => o.object), ...(v.inHand ? [v.inHand] : [])]);
+  return priorGoals(k, v, attempt).map((c) => ({
+    probability: c.probability,
+    objects: c.objects.map((p) => (seen.has(p.object) ? p : { ...p, initial_area: priorLikeliestArea(k, v, p.object) })),
+  }));
+}
+
 /** Answer one prompt call of a Tru-POMDP kind from the prior (throws for other kinds). */
 export function priorAnswer(k: PriorKnowledge, kind: string, vars: unknown, attempt = 1): string {
-  // a repair turn asks again: widen the combinations a little
-  const size = 3 + (attempt > 1 ? 1 : 0);
   switch (kind) {
     case 'toh.goals':
-      return text('Prior: objects related to the instruction by name, WordNet hypernyms and BEHAVIOR activity co-occurrence.', { answer: goalsAnswer(k, vars as PriorGoalsVars, size + Math.min(2, (vars as PriorGoalsVars).failedGoals.length)) });
+      return text('Prior: objects related to the instruction by name, WordNet hypernyms and BEHAVIOR activity co-occurrence.', { answer: priorGoals(k, vars as PriorGoalsVars, attempt) });
     case 'toh.locations':
-      return text('Prior: closed areas ranked by BEHAVIOR placement statistics and name matches.', { answer: locationsAnswer(k, vars as PriorLocationsVars) });
-    case 'toh.flat': {
-      const v = vars as PriorFlatVars;
-      const combos = goalsAnswer(k, v, size + Math.min(2, v.failedGoals.length));
-      const seen = new Set([...v.visible.map((o) => o.object), ...(v.inHand ? [v.inHand] : [])]);
-      const answer = combos.map((c) => ({
-        probability: c.probability,
-        objects: c.objects.map((p) => (seen.has(p.object) ? p : { ...p, initial_area: locationsAnswer(k, { ...v, object: p.object, k: 1 })[0]?.initial_area })),
-      }));
-      return text('Prior: flat hypotheses.', { answer });
-    }
+      return text('Prior: closed areas ranked by BEHAVIOR placement statistics and name matches.', { answer: priorLocations(k, vars as PriorLocationsVars) });
+    case 'toh.flat':
+      return text('Prior: flat hypotheses.', { answer: priorFlat(k, vars as PriorFlatVars, attempt) });
     case 'tru.act': {
       const v = vars as PriorActVars;
       const h = v.hypotheses[0];

@@ -17,7 +17,7 @@ describe('groundplan kitchen run', () => {
   it('runs tru-pomdp with the synthetic model: step table, trace, JSON result line', async () => {
     const trace = join(dir, 'trace.jsonl');
     const out = await run([
-      'kitchen', 'run', '--task', file, '--model', 'synthetic', '--synthetic', 'goalRecall=1,locationRecall=1,hallucination=0,invalidRate=0',
+      'kitchen', 'run', '--task', file, '--model', 'synthetic', '--synthetic', 'goalRecall=1,locationRecall=1,invalidRate=0',
       '--max-trials', '15', '--time-per-move', '30', '--seed', '2', '--trace', trace, '--json',
     ]);
     const last = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { success: boolean; steps: number; llm: { calls: number; inputTokens: number } };
@@ -39,7 +39,7 @@ describe('groundplan kitchen run', () => {
 
   it('--rollout llm asks for the rollout policy once, vets it and plans with it', async () => {
     const out = await run([
-      'kitchen', 'run', '--task', file, '--model', 'synthetic', '--synthetic', 'goalRecall=1,locationRecall=1,hallucination=0,invalidRate=0',
+      'kitchen', 'run', '--task', file, '--model', 'synthetic', '--synthetic', 'goalRecall=1,locationRecall=1,invalidRate=0',
       '--rollout', 'llm', '--max-trials', '15', '--time-per-move', '30', '--seed', '2', '--usage',
     ]);
     expect(out).toMatch(/^tru\.policy +1 /m);

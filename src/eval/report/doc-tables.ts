@@ -83,12 +83,16 @@ const prior: DocTable = {
   },
 };
 
-/** Which synthetic stand-in knob creates the mechanism each ablation tests (src/methods/tru-pomdp/synthetic.ts). */
+/**
+ * What each ablation row rests on in the synthetic stand-in
+ * (src/methods/tru-pomdp/synthetic.ts: a prompt-only guess, the `prior`
+ * model's answer, plus at most one recall of the hidden truth per call).
+ */
 export const ABLATION_KNOBS: Record<string, string> = {
   full: '— (the reference row)',
-  'no-belief': '`rankAccuracy` 0.6: the single most likely hypothesis is wrong 40 % of the time',
-  'no-hbu': '`answerCorrelation` 0.8: regenerating the belief re-asks the same questions, which mostly repeat their misses (a fresh draw only after a new observation)',
-  'no-toh': '`flatHallucination` 0.2 and `flatDiversity` 0.3: the one flat query invents more objects and repeats the modal placement',
+  'no-belief': '`rankAccuracy` 0.6: a recalled truth is ranked first 60 % of the time, and only the top particle is kept',
+  'no-hbu': '`answerCorrelation` 0.8: regenerating re-asks the same questions, and a repeated question repeats its recall or miss (fresh after a new observation)',
+  'no-toh': 'no knob: one call, one recall (the goal, `goalRecall`); unseen objects\' initial areas are the prompt-only guess, the tree gets a `locationRecall` draw per object',
   'no-lrp': 'none: the full method\'s "LLM-written" rollout policy is the built-in hand-written one; the variant rolls out at random',
   'no-bts': '`actError` 0.2: `tru.act` picks a random legal action (no look-ahead in the variant)',
 };

@@ -309,7 +309,7 @@ describe('Tru-POMDP episode', () => {
   it('solves an easy generated task with the synthetic LLM at recall 1 (seeded)', async () => {
     const [task] = generateTasks({ kitchen: 'one_wall', level: 'easy', n: 1, seed: 3 });
     const meter = new UsageMeter();
-    const llm = wrapClient(createSyntheticModel({ seed: 5, truth: kitchenTruth(task), knobs: { goalRecall: 1, locationRecall: 1, hallucination: 0, invalidRate: 0 } }), { meter, retry: false });
+    const llm = wrapClient(createSyntheticModel({ seed: 5, truth: kitchenTruth(task), knobs: { goalRecall: 1, locationRecall: 1, invalidRate: 0 } }), { meter, retry: false });
     const steps: string[] = [];
     const r = await runKitchenEpisode(truPomdpMethod, task, {
       llm,
