@@ -1,44 +1,52 @@
 /**
- * Kitchen benchmark for Tru-POMDP (Tang et al. 2025, §5): generated tasks per
- * kitchen and level, the full method and each ablation of §5.3, with the
- * synthetic LLM at stated knob values (and the offline `prior` model):
- * success %, evaluation reward, steps (failures count the step limit),
- * planning seconds per step, LLM calls and tokens per episode.
+ * Kitchen benchmark for Tru-POMDP (Tang et al. 2025, §5) as the paper ran it:
+ * generated tasks on all five kitchens (spread evenly), easy / medium / hard
+ * with the paper's step limits (25 / 30 / 35), Tru-POMDP, its five ablations
+ * of §5.3 and the five baselines of §5.2 in one table per level (success %,
+ * cumulative reward, steps with failures at the step limit, planning seconds
+ * per step, LLM tokens per episode), with the synthetic LLM at stated knob
+ * values (and the offline `prior` model for the full method).
  *
- *   npm run bench:kitchen -- [--quick] [--kitchens one_wall,galley] [--levels easy,medium,hard]
- *        [--n 15 (per kitchen)] [--variants full,no-belief,no-hbu,no-toh,no-lrp,no-bts] [--models synthetic,prior]
- *        [--prior-levels easy] [--synthetic goalRecall=0.7,...] [--trials 30] [--time-per-move S]
+ *   npm run bench:kitchen -- [--quick] [--kitchens one_wall,galley,...] [--levels easy,medium,hard]
+ *        [--n 6 (per kitchen)] [--variants full,no-belief,no-hbu,no-toh,no-lrp,no-bts]
+ *        [--baselines react,reflexion,react-star,reflexion-star,llm-mcts] [--models synthetic,prior]
+ *        [--prior-levels easy] [--synthetic goalRecall=0.7,...] [--time-per-move 1] [--max-trials N]
  *        [--methods M,...] [--seed 1] [--task-seed 1] [--workers 2] [--out bench/out/kitchen] [--report-only]
  *
- * A thin driver over the evaluation core (src/eval): the episodes are the
- * `kitchen:easy|medium|hard` suites' specs (variant `full` = method
- * `tru-pomdp`, the others `tru-pomdp/no-belief` ...; task ids
- * `KITCHEN-LEVEL-TASKSEED-INDEX`), run on the eval worker pool into a result
- * store (`DIR/results.jsonl` + one trace per episode), so a rerun resumes and
- * `groundplan report DIR` / `groundplan view` read the same rows. The same
- * specs as `groundplan bench kitchen:easy --methods tru-pomdp --trials 30`
- * have the same keys. The search budget per move is a TRIAL budget, so the
- * outcome does not depend on machine load. `--methods` runs any kitchen
- * suite methods instead of the variants (the baselines benchmark does).
+ * Budget: by default the paper's 1 s of search per move, on each worker
+ * thread's own CPU clock (`--time-per-move S` changes it); `--max-trials N`
+ * (alias `--trials`) gives DESPOT N trials per move instead (and LLM-MCTS N
+ * simulations; without it LLM-MCTS has 100), which makes the outcome
+ * independent of machine load. A thin driver over the evaluation core
+ * (src/eval): the episodes are the `kitchen:easy|medium|hard` suites' specs
+ * (variant `full` = method `tru-pomdp`, the others `tru-pomdp/no-belief` ...;
+ * task ids `KITCHEN-LEVEL-TASKSEED-INDEX`), run on the eval worker pool into a
+ * result store (`DIR/results.jsonl` + one trace per episode), so a rerun
+ * resumes and `groundplan report DIR` / `groundplan view` read the same rows;
+ * the tables are the report's (`kitchen-easy` … doc tables). `--methods`
+ * runs any kitchen suite methods instead of the variants and baselines.
  */
 import { InputError } from '../src/core/errors.js';
-import { episodeKey, formatStat, groupKey, modelDescriptions, planSpecs, ResultStore, runPool, stat, suite, summarize, type EpisodeSpec, type Json, type ResultRow, type SummaryGroup } from '../src/eval/index.js';
+import { episodeKey, planSpecs, ResultStore, runPool, suite, type EpisodeSpec, type Json, type ResultRow } from '../src/eval/index.js';
 import { parseGivenKnobs } from '../src/episode/index.js';
+import { kitchenLevelTable } from '../src/eval/report/doc-tables.js';
 import { KITCHEN_SUITE_KITCHENS, parseKitchenTaskId } from '../src/eval/suites/kitchen.js';
 import { installSyntheticModels } from '../src/methods/index.js';
 import { ABLATIONS } from '../src/methods/tru-pomdp/index.js';
 import { arg, flag, list } from './args.js';
 
 const quick = flag('quick');
-const kitchens = list('kitchens', quick ? 'one_wall' : 'one_wall,galley');
+const kitchens = list('kitchens', quick ? 'one_wall' : KITCHEN_SUITE_KITCHENS.join(','));
 const levels = list('levels', quick ? 'easy' : 'easy,medium,hard');
-const n = Number(arg('n') ?? (quick ? 2 : 15)); // per kitchen: 2 kitchens × 15 = 30 tasks per level
+const n = Number(arg('n') ?? (quick ? 2 : 6)); // per kitchen: 5 kitchens × 6 = 30 tasks per level
 const variants = list('variants', 'full,no-belief,no-hbu,no-toh,no-lrp,no-bts');
-// any kitchen suite methods instead of the Tru-POMDP variants (bench/kitchen-baselines.ts)
+const baselines = list('baselines', 'react,reflexion,react-star,reflexion-star,llm-mcts');
+// any kitchen suite methods instead of the Tru-POMDP variants and the baselines (bench/kitchen-baselines.ts)
 const methodsArg = arg('methods');
 const models = list('models', 'synthetic,prior');
 const priorLevels = list('prior-levels', 'easy');
-const trials = Number(arg('trials') ?? (quick ? 20 : 30));
+const trialsArg = arg('max-trials') ?? arg('trials') ?? (quick ? '20' : undefined);
+const trials = trialsArg !== undefined ? Number(trialsArg) : undefined;
 const timePerMove = arg('time-per-move');
 const knobText = arg('synthetic');
 const seed = Number(arg('seed') ?? 1);
@@ -49,14 +57,14 @@ const out = arg('out') ?? (quick ? 'bench/out/kitchen-quick' : 'bench/out/kitche
 const LEVEL_ORDER = ['easy', 'medium', 'hard'];
 const methodOf = (variant: string): string => (variant === 'full' ? 'tru-pomdp' : `tru-pomdp/${variant}`);
 const variantOf = (method: string): string => (method === 'tru-pomdp' ? 'full' : method.startsWith('tru-pomdp/') ? method.slice('tru-pomdp/'.length) : method);
-const methods = methodsArg !== undefined ? list('methods', '') : variants.map(methodOf);
-const column = methodsArg !== undefined ? 'method' : 'variant';
+const methods = methodsArg !== undefined ? list('methods', '') : [...variants.map(methodOf), ...baselines];
 
 function check(): void {
   for (const k of kitchens) if (!KITCHEN_SUITE_KITCHENS.includes(k as never)) throw new InputError('CLI_OPTION', `--kitchens: the kitchen suites have ${KITCHEN_SUITE_KITCHENS.join(', ')}, not '${k}'`);
   for (const l of [...levels, ...priorLevels]) if (!LEVEL_ORDER.includes(l)) throw new InputError('CLI_OPTION', `--levels/--prior-levels: expected easy, medium or hard, got '${l}'`);
   if (methodsArg === undefined) for (const v of variants) if (v !== 'full' && !(ABLATIONS as readonly string[]).includes(v)) throw new InputError('CLI_OPTION', `--variants: expected full or one of ${ABLATIONS.join(', ')}, got '${v}'`);
-  for (const [name, v] of [['n', n], ['trials', trials], ['workers', workers + 1], ['seed', seed]] as const) {
+  if (timePerMove !== undefined && !(Number(timePerMove) > 0)) throw new InputError('CLI_OPTION', '--time-per-move: expected a positive number of seconds');
+  for (const [name, v] of [['n', n], ['max-trials', trials ?? 1], ['workers', workers + 1], ['seed', seed]] as const) {
     if (!Number.isInteger(v) || v < 1) throw new InputError('CLI_OPTION', `--${name}: expected a positive integer`);
   }
 }
@@ -74,7 +82,7 @@ function plan(): EpisodeSpec[] {
   for (const model of models)
     for (const level of levels) {
       if (model === 'prior' && !priorLevels.includes(level)) continue;
-      const all = planSpecs(suite(`kitchen:${level}`), { methods: model === 'prior' ? ['tru-pomdp'] : methods, seeds: [seed], n: n * KITCHEN_SUITE_KITCHENS.length, taskSeed, model, trials, set, synthetic: given });
+      const all = planSpecs(suite(`kitchen:${level}`), { methods: model === 'prior' ? ['tru-pomdp'] : methods, seeds: [seed], n: n * KITCHEN_SUITE_KITCHENS.length, taskSeed, model, ...(trials !== undefined ? { trials } : {}), set, synthetic: given });
       specs.push(...all.filter((s) => kitchens.includes(parseKitchenTaskId(s.task).kitchen)));
     }
   const rank = (s: EpisodeSpec): number[] => {
@@ -124,31 +132,15 @@ async function run(store: ResultStore, specs: EpisodeSpec[]): Promise<void> {
   if (abort.signal.aborted) process.exitCode = 130;
 }
 
-/** Markdown tables per model description: level × variant, from `summarize`. */
+/** The report's per-level tables (src/eval/report/doc-tables.ts), synthetic then prior. */
 function report(rows: ResultRow[]): string {
-  const groups = summarize(rows);
-  const byGroup = new Map<string, ResultRow[]>();
-  for (const r of rows) if (r.status === 'done') byGroup.set(groupKey(r.spec), [...(byGroup.get(groupKey(r.spec)) ?? []), r]);
   const lines: string[] = [];
-  const budget = methods.every((m) => m.startsWith('tru-pomdp'))
-    ? `${trials} DESPOT trials per move, K=30, depth 20, rollout depth 10, ε=0.7`
-    : `trials ${trials} (DESPOT trials per move for Tru-POMDP, MCTS simulations per move for LLM-MCTS; unused by the others)`;
-  const sorted = (gs: SummaryGroup[]): SummaryGroup[] =>
-    [...gs].sort((a, b) => LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || methods.indexOf(a.method) - methods.indexOf(b.method));
-  for (const desc of modelDescriptions(groups)) {
-    const gs = sorted(groups.filter((g) => g.modelDescription === desc));
-    const model = gs[0].model;
-    lines.push('', `${model === 'prior' ? 'offline prior model (BEHAVIOR-1K statistics and hand-written word lists tuned on task seed 1)' : desc}; ${budget}; episode seed ${seed}, task seed ${taskSeed}`);
-    lines.push(`| level | ${column} | episodes | kitchens | success % | reward | steps | planning s/step | LLM calls/ep | tokens in/out per ep | errors |`, '|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const g of gs) {
-      const rs = byGroup.get(groupKey(g)) ?? [];
-      const ks = [...new Set(rs.map((r) => parseKitchenTaskId(r.spec.task).kitchen))].join(',');
-      const perStep = stat(rs.map((r) => r.planningSeconds / Math.max(1, r.steps)));
-      lines.push(
-        `| ${g.level} | ${variantOf(g.method)} | ${g.n} | ${ks} | ${formatStat(g.success, 0, 100)} | ${formatStat(g.reward, 0)} | ${formatStat(g.steps, 1)} | ${formatStat(perStep, 2)} | ${formatStat(g.llmCalls, 1)} | ${formatStat(g.inputTokens, 0)} / ${formatStat(g.outputTokens, 0)} | ${g.errors} |`,
-      );
+  for (const model of models)
+    for (const level of LEVEL_ORDER) {
+      const t = kitchenLevelTable(level, rows, model);
+      if (t) lines.push('', model === 'prior' ? `offline prior model (BEHAVIOR-1K statistics and hand-written word lists tuned on task seed 1), ${t}` : t);
     }
-  }
+  lines.push('', `episode seed ${seed}, task seed ${taskSeed}`);
   const err = rows.find((r) => r.status === 'error');
   if (err) lines.push('', `${rows.filter((r) => r.status === 'error').length} episode(s) ended in an error, e.g. ${err.spec.method} ${err.spec.task}: ${err.error ?? ''}`);
   return lines.join('\n');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EpisodeSpec, ResultRow } from '../types.js';
-import { ABLATION_KNOBS, docTable } from './doc-tables.js';
+import { ABLATION_KNOBS, docTable, KITCHEN_TABLE_METHODS } from './doc-tables.js';
 
 function row(spec: Partial<EpisodeSpec>, success: boolean, extra: Partial<ResultRow> = {}): ResultRow {
   const s: EpisodeSpec = { suite: 'x', task: 't', level: 'l', method: 'm', model: 'synthetic', seed: 1, config: {}, ...spec };
@@ -51,5 +51,31 @@ describe('doc tables', () => {
     expect(lines[2]).toBe(`| full | 100 ± 0, 800 | 100 ± 0, 800 | 100 ± 0, 800 | 4.0 | ${ABLATION_KNOBS.full} |`);
     expect(lines[3]).toBe(`| w/o TOH | 50 ± 50, 300 | 50 ± 50, 300 | 50 ± 50, 300 | 4.0 | ${ABLATION_KNOBS['no-toh']} |`);
     expect(render('kitchen-ablations', [[]])).toBeUndefined();
+  });
+
+  it('kitchen-LEVEL: the paper layout per level, Tru-POMDP, its ablations and the baselines in one table, hand-computed cells', () => {
+    const spec = (method: string, task: string, config: EpisodeSpec['config']): Partial<EpisodeSpec> => ({ suite: 'kitchen:hard', level: 'hard', method, task, config });
+    // Tru-POMDP: one success (reward 900, 10 steps, 2 s over 10 executed steps) and one failure at the step limit
+    // (reward -100, 35 steps, 7 s over 35 executed steps): 50 ± 50 %, reward 400 ± 500, steps 22.5 ± 12.5, 0.2 s/step
+    const rows = [
+      row(spec('tru-pomdp', 'one_wall-hard-1-0', { trials: 0 }), true, { reward: 900, steps: 10, planningSeconds: 2, metrics: { executedSteps: 10 }, llm: { calls: 3, inputTokens: 1000, outputTokens: 100 } }),
+      row(spec('tru-pomdp', 'galley-hard-1-0', { trials: 0 }), false, { reward: -100, steps: 35, planningSeconds: 7, metrics: { executedSteps: 35 }, llm: { calls: 5, inputTokens: 3000, outputTokens: 300 } }),
+      row(spec('react', 'one_wall-hard-1-0', {}), false, { reward: -300, steps: 35, planningSeconds: 35, metrics: { executedSteps: 35 } }),
+      row(spec('llm-mcts', 'one_wall-hard-1-0', { trials: 100 }), false),
+      // other levels, models and error rows are not this table's
+      row({ ...spec('tru-pomdp', 'one_wall-easy-1-0', { trials: 0 }), suite: 'kitchen:easy', level: 'easy' }, true),
+      row({ ...spec('tru-pomdp', 'one_wall-hard-1-1', { trials: 0 }), model: 'prior' }, true),
+      row(spec('tru-pomdp/no-toh', 'one_wall-hard-1-2', { trials: 0 }), true, { status: 'error' }),
+    ];
+    const lines = (render('kitchen-hard', [rows]) ?? '').split('\n');
+    expect(lines[0]).toBe('hard: 2 kitchens (galley, one_wall); Tru-POMDP 1 CPU-s per move; LLM-MCTS 100 simulations per move; synthetic LLM; 1 episode(s) ended in an error and are left out');
+    expect(lines[2]).toBe('| method | episodes | success % | reward | steps | planning s/step | LLM tokens in / out per episode |');
+    expect(lines.slice(4)).toEqual([
+      '| Tru-POMDP | 2 | 50 ± 50 | 400 ± 500 | 22.5 ± 12.5 | 0.20 ± 0.00 | 2000 / 200 |',
+      '| ReAct | 1 | 0 | -300 | 35.0 | 1.00 | 0 / 0 |',
+      '| LLM-MCTS | 1 | 0 | -200 | 10.0 | 0.10 | 0 / 0 |',
+    ]);
+    expect(render('kitchen-medium', [rows])).toBeUndefined();
+    expect(KITCHEN_TABLE_METHODS).toHaveLength(11);
   });
 });

@@ -115,6 +115,70 @@ const kitchenAblations: DocTable = {
   },
 };
 
+/** The methods of the paper's kitchen figures, in table order, with their printed names. */
+export const KITCHEN_TABLE_METHODS: ReadonlyArray<[method: string, label: string]> = [
+  ['tru-pomdp', 'Tru-POMDP'],
+  ['tru-pomdp/no-belief', 'w/o Belief'],
+  ['tru-pomdp/no-hbu', 'w/o HBU'],
+  ['tru-pomdp/no-toh', 'w/o TOH'],
+  ['tru-pomdp/no-lrp', 'w/o LRP'],
+  ['tru-pomdp/no-bts', 'w/o BTS'],
+  ['react', 'ReAct'],
+  ['reflexion', 'Reflexion'],
+  ['react-star', 'ReAct*'],
+  ['reflexion-star', 'Reflexion*'],
+  ['llm-mcts', 'LLM-MCTS'],
+];
+
+/** How a row's search was budgeted: the paper's CPU seconds per move, or a trial budget. */
+function searchBudget(rows: readonly ResultRow[]): string {
+  const tru = rows.filter((r) => r.spec.method.startsWith('tru-pomdp'));
+  const kinds = [...new Set(tru.map((r) => {
+    const trials = Number(r.spec.config.trials ?? 0);
+    return trials > 0 ? `${trials} DESPOT trials per move` : `${String(r.spec.config.timePerMove ?? 1)} CPU-s per move`;
+  }))];
+  const mcts = [...new Set(rows.filter((r) => r.spec.method === 'llm-mcts').map((r) => String(r.spec.config.trials ?? '?')))];
+  return [kinds.length > 0 ? `Tru-POMDP ${kinds.join(' / ')}` : '', mcts.length > 0 ? `LLM-MCTS ${mcts.join(' / ')} simulations per move` : ''].filter((x) => x !== '').join('; ');
+}
+
+/**
+ * One kitchen level in the layout of the seed's Figs. 2–5: per method success
+ * %, cumulative reward, steps (failures count the step limit), planning
+ * seconds per executed step and LLM tokens per episode, mean ± SE.
+ */
+export function kitchenLevelTable(level: string, all: readonly ResultRow[], model = 'synthetic'): string | undefined {
+  const rows = done(all).filter((r) => r.spec.level === level && r.spec.model === model && r.spec.suite === `kitchen:${level}`);
+  if (rows.length === 0) return undefined;
+  const kitchens = [...new Set(rows.map((r) => r.spec.task.slice(0, r.spec.task.indexOf(`-${level}-`))))].sort();
+  const body: string[][] = [];
+  for (const [method, label] of KITCHEN_TABLE_METHODS) {
+    const rs = rows.filter((r) => r.spec.method === method);
+    if (rs.length === 0) continue;
+    const perStep = rs.map((r) => r.planningSeconds / Math.max(1, r.metrics.executedSteps ?? r.steps));
+    body.push([
+      label,
+      String(rs.length),
+      formatStat(stat(successes(rs)), 0, 100),
+      formatStat(stat(rs.map((r) => r.reward)), 0),
+      formatStat(stat(rs.map((r) => r.steps)), 1),
+      formatStat(stat(perStep), 2),
+      `${meanOf(rs.map((r) => r.llm.inputTokens), 0)} / ${meanOf(rs.map((r) => r.llm.outputTokens), 0)}`,
+    ]);
+  }
+  const errors = all.filter((r) => r.status === 'error' && r.spec.level === level && r.spec.model === model).length;
+  return [
+    `${level}: ${kitchens.length} kitchen${kitchens.length === 1 ? '' : 's'} (${kitchens.join(', ')}); ${searchBudget(rows)}; ${rows[0].modelDescription}${errors > 0 ? `; ${errors} episode(s) ended in an error and are left out` : ''}`,
+    '',
+    table(['method', 'episodes', 'success %', 'reward', 'steps', 'planning s/step', 'LLM tokens in / out per episode'], body),
+  ].join('\n');
+}
+
+const kitchenLevels: DocTable[] = LEVELS.map((level) => ({
+  id: `kitchen-${level}`,
+  sources: ['kitchen'],
+  render: ([all]) => kitchenLevelTable(level, all),
+}));
+
 const householdSingle: DocTable = {
   id: 'household-single',
   sources: ['household'],
@@ -175,7 +239,7 @@ const householdFailures: DocTable = {
 };
 
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, householdSingle, householdMulti, householdFailures];
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, ...kitchenLevels, householdSingle, householdMulti, householdFailures];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);

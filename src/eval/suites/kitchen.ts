@@ -1,7 +1,7 @@
 /**
  * `kitchen:easy`, `kitchen:medium`, `kitchen:hard`: generated Tru-POMDP
- * kitchen tasks (Tang et al. 2025, §5) on two RoboCasa kitchens (one_wall and
- * galley, alternating), run by the kitchen episode of src/episode with the
+ * kitchen tasks (Tang et al. 2025, §5) on the five RoboCasa kitchens in turn
+ * (task i is in kitchen i mod 5, one_wall and galley first), run by the kitchen episode of src/episode with the
  * methods of the kitchen catalogues it is given (every method, variant and
  * ablation they list; their options come from the spec's config).
  *
@@ -14,7 +14,8 @@ import { generateTasks, isKitchenName, KITCHEN_LEVELS, type GeneratedTask, type 
 import { runKitchenSpec, type KitchenRegistry } from '../../episode/index.js';
 import type { Json, Suite, SuiteTask } from '../types.js';
 
-export const KITCHEN_SUITE_KITCHENS: readonly KitchenName[] = ['one_wall', 'galley'];
+// all five, one_wall and galley first (the suites' first two tasks are the same as when they had only these)
+export const KITCHEN_SUITE_KITCHENS: readonly KitchenName[] = ['one_wall', 'galley', 'one_wall_large', 'l_shaped', 'l_shaped_large'];
 export const DEFAULT_KITCHEN_TASKS = 10;
 
 const TASK_ID = /^([a-z_]+)-(easy|medium|hard)-(\d+)-(\d+)$/;
@@ -44,7 +45,7 @@ function kitchenSuite(level: KitchenLevel, registry: KitchenRegistry): Suite {
   const name = `kitchen:${level}`;
   return {
     name,
-    description: `Tru-POMDP kitchen rearrangement, ${level} tasks (generated, ${KITCHEN_SUITE_KITCHENS.join(' and ')})`,
+    description: `Tru-POMDP kitchen rearrangement, ${level} tasks (generated, kitchens ${KITCHEN_SUITE_KITCHENS.join(', ')} in turn)`,
     env: 'kitchen',
     methods: registry.names(),
     defaultMethods: registry.defaults('kitchen'),

@@ -17,14 +17,18 @@ describe('suite registry', () => {
     expect(() => suite('nope')).toThrow(/unknown suite 'nope' \(known: kitchen:easy/);
   });
 
-  it('kitchen suites: every method of the kitchen catalogues, the Tru-POMDP ablations included; tasks alternate two kitchens', () => {
+  it('kitchen suites: every method of the kitchen catalogues, the Tru-POMDP ablations included; tasks go through the five kitchens in turn', () => {
     const s = suite('kitchen:medium');
     expect(s.methods).toEqual(KITCHEN_REGISTRY.names());
     expect(s.methods).toEqual(expect.arrayContaining(['tru-pomdp', 'react', 'llm-mcts', 'tru-pomdp/no-belief', 'tru-pomdp/no-bts']));
-    expect(s.tasks({ n: 3, taskSeed: 7 })).toEqual([
-      { id: 'one_wall-medium-7-0', level: 'medium' },
-      { id: 'galley-medium-7-0', level: 'medium' },
-      { id: 'one_wall-medium-7-1', level: 'medium' },
+    expect(s.tasks({ n: 7, taskSeed: 7 }).map((t) => t.id)).toEqual([
+      'one_wall-medium-7-0',
+      'galley-medium-7-0',
+      'one_wall_large-medium-7-0',
+      'l_shaped-medium-7-0',
+      'l_shaped_large-medium-7-0',
+      'one_wall-medium-7-1',
+      'galley-medium-7-1',
     ]);
     expect(parseKitchenTaskId('galley-hard-3-12')).toEqual({ kitchen: 'galley', level: 'hard', taskSeed: 3, index: 12 });
     expect(() => parseKitchenTaskId('kitchen-5')).toThrow(/spec.task: expected KITCHEN-LEVEL-SEED-INDEX/);

@@ -97,7 +97,7 @@ export function parseTruOptions(o: Record<string, unknown>): TruPomdpOptions {
   const mt = num(o, 'maxTrials', 1, true);
   if (mt !== undefined) out.maxTrials = mt;
   if (o.clock !== undefined) {
-    if (o.clock !== 'cpu' && o.clock !== 'wall') throw new GroundplanError('TRU_OPTION', `tru-pomdp option clock must be cpu or wall, got ${String(o.clock)}`);
+    if (o.clock !== 'cpu' && o.clock !== 'wall' && o.clock !== 'thread') throw new GroundplanError('TRU_OPTION', `tru-pomdp option clock must be cpu, wall or thread, got ${String(o.clock)}`);
     out.clock = o.clock;
   }
   if (typeof o.policy === 'function') out.policy = o.policy as RolloutPolicy;

@@ -1,9 +1,7 @@
 /**
  * The Tru-POMDP catalogue: the method and its ablations of §5.3 under the
  * suite names `tru-pomdp/no-belief` etc., their options from a spec's
- * config (`trials`: DESPOT trials per move, default 100; `timePerMove`: a
- * generous wall-second cap per search, default 30, so the trial budget
- * decides), and the synthetic stand-in's generators (`toh.*`, `tru.act`)
+ * config, and the synthetic stand-in's generators (`toh.*`, `tru.act`)
  * with the kitchen truth they answer from.
  */
 import type { KitchenTask } from '../../envs/kitchen/index.js';
@@ -12,7 +10,11 @@ import { kitchenTruth } from '../method.js';
 import { ABLATIONS, truPomdpMethod, type Ablation } from './agent.js';
 import { registerTruSynthetic } from './synthetic.js';
 
-export const DEFAULT_TRIALS = 100;
+/** `trials` 0 (the default): the paper's budget, `timePerMove` CPU seconds of the search's own thread. */
+export const DEFAULT_TRIALS = 0;
+/** The paper's planning time per move, in CPU seconds. */
+export const DEFAULT_CPU_PER_MOVE = 1;
+/** The wall-second cap per move under a trial budget (generous, so the trials decide). */
 export const DEFAULT_TIME_PER_MOVE = 30;
 
 const ABLATION_TEXT: Record<Ablation, string> = {
@@ -23,9 +25,16 @@ const ABLATION_TEXT: Record<Ablation, string> = {
   'no-bts': 'Tru-POMDP without belief-tree search: the LLM chooses each action (tru.act)',
 };
 
-/** DESPOT's budget from the spec; the wall clock for the cap, since worker threads share the process CPU clock. */
-function searchOptions(config: SpecConfig): Record<string, unknown> {
-  return { maxTrials: configNumber(config, 'trials', DEFAULT_TRIALS, 1), timePerMove: configNumber(config, 'timePerMove', DEFAULT_TIME_PER_MOVE, 0), clock: 'wall' };
+/**
+ * DESPOT's budget from the spec. `trials` 0: `timePerMove` CPU seconds per move
+ * (default 1, the paper's) on the thread's own CPU clock (worker threads share
+ * the process clock, not this one). `trials` N > 0: N trials per move
+ * (deterministic), with `timePerMove` a wall-second cap (default 30).
+ */
+export function searchOptions(config: SpecConfig): Record<string, unknown> {
+  const trials = configNumber(config, 'trials', DEFAULT_TRIALS, 0, true);
+  if (trials === 0) return { timePerMove: configNumber(config, 'timePerMove', DEFAULT_CPU_PER_MOVE, 0), clock: 'thread' };
+  return { maxTrials: trials, timePerMove: configNumber(config, 'timePerMove', DEFAULT_TIME_PER_MOVE, 0), clock: 'wall' };
 }
 
 function ablation(a: Ablation): CatalogueEntry<KitchenMethod> {

@@ -29,4 +29,4 @@ export {
   type TruPomdpOptions,
 } from './agent.js';
 export { TRU_KNOBS, registerTruSynthetic } from './synthetic.js';
-export { TRU_POMDP_CATALOGUE, DEFAULT_TRIALS, DEFAULT_TIME_PER_MOVE } from './catalogue.js';
+export { TRU_POMDP_CATALOGUE, DEFAULT_TRIALS, DEFAULT_CPU_PER_MOVE, DEFAULT_TIME_PER_MOVE, searchOptions } from './catalogue.js';
