@@ -20,7 +20,7 @@
  *   words mirror the generator's instruction templates in
  *   `envs/kitchen/catalogue.ts`) and the scoring weights in this file (the
  *   "perishable" boost and others were tuned on the kitchen benchmark's
- *   task seed 1 and the demo task).
+ *   task seed 1 and the former demo task, seed 7 task 40).
  * So its success on task seed 1 is a training-set figure: `bench/prior.ts`
  * measures it there, on an unseen task seed and on hand-written paraphrases
  * of the instructions (README, "The offline prior model").

@@ -1,5 +1,5 @@
 /**
- * `groundplan demo`: Tru-POMDP solves one bundled kitchen rearrangement task
+ * `groundplan demo`: Tru-POMDP runs one bundled kitchen rearrangement task
  * end to end with the offline `prior` model (BEHAVIOR-1K placement
  * statistics): an ambiguous instruction, objects hidden in closed cabinets,
  * a belief over goals and hidden placements, DESPOT search each step.

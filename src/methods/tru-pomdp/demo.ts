@@ -1,7 +1,8 @@
 /**
- * The bundled demo: one generated kitchen task (`data/demo/kitchen-task.json`)
- * solved end to end by Tru-POMDP with the offline `prior` model — no network,
- * no API key, no access to the task's answer.
+ * The bundled demo: one generated kitchen task (`data/demo/kitchen-task.json`,
+ * by rule the generator's first easy one_wall task of task seed 1, whatever
+ * its outcome) run end to end by Tru-POMDP with the offline `prior` model —
+ * no network, no API key, no access to the task's answer.
  */
 import { Rng } from '../../core/rng.js';
 import { loadTask, type KitchenTask } from '../../envs/kitchen/index.js';
