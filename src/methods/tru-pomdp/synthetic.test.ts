@@ -11,7 +11,9 @@ import { Rng } from '../../core/rng.js';
 import { generateTasks, KITCHEN_LEVELS, KITCHEN_NAMES, type GeneratedTask } from '../../envs/kitchen/index.js';
 import { createSyntheticModel, type LlmClient } from '../../llm/index.js';
 import { kitchenTruth, runKitchenEpisode, type KitchenTruth } from '../method.js';
-import { ABLATIONS, truPomdpMethod } from './index.js';
+import { ABLATIONS, TRU_POMDP_CATALOGUE, truPomdpMethod } from './index.js';
+
+TRU_POMDP_CATALOGUE.installSynthetic();
 
 type Transcript = Array<[kind: string, prompt: string, answer: string]>;
 
