@@ -49,7 +49,7 @@ export function parseSearchSpec(text: string): SearchSpec {
   if (t === 'gbfs' || t === 'eager-gbfs') return { kind: 'gbfs', lazy: false };
   if (t === 'lazy-gbfs' || t === 'lazy') return { kind: 'gbfs', lazy: true };
   if (t === 'astar') return { kind: 'astar' };
-  if (t === 'anytime' || t === 'lama') return { kind: 'anytime' };
+  if (t === 'anytime') return { kind: 'anytime' };
   const m = /^(lazy-)?wastar(?::([0-9]+(?:\.[0-9]+)?))?$/.exec(t);
   if (m) {
     const weight = m[2] === undefined ? 5 : Number(m[2]);

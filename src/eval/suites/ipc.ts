@@ -2,8 +2,9 @@
  * `ipc`: the classical IPC instances of `shared/data/ipc` (INDEX.tsv: domain,
  * instance, problem, domain file, size rank), solved by planner
  * configurations: `gbfs-ff` (eager greedy best-first with h_FF and preferred
- * operators), `lazy-gbfs-ff`, `astar-lmcut` (optimal) and `lama` (anytime:
- * lazy GBFS, then weighted A* with falling weights until the time is up).
+ * operators), `lazy-gbfs-ff`, `astar-lmcut` (optimal) and `anytime-ff` (lazy
+ * GBFS with h_FF alone, then weighted A* with falling weights until the time
+ * is up; not LAMA, which also uses landmarks).
  * Success = a plan that the validator accepts; metrics: plan cost and length,
  * expansions, evaluations, search ms. A task is `DOMAIN/INSTANCE`, its level
  * the domain; `n` takes the n smallest instances of each domain.
@@ -17,13 +18,13 @@ import { GroundplanError, InputError } from '../../core/errors.js';
 import { inputErrorOf, planPddl, type PlanPddlOptions } from '../../pipeline/plan-pddl.js';
 import type { Suite, SuiteTask } from '../types.js';
 
-export const IPC_METHODS = ['gbfs-ff', 'lazy-gbfs-ff', 'astar-lmcut', 'lama'] as const;
+export const IPC_METHODS = ['gbfs-ff', 'lazy-gbfs-ff', 'astar-lmcut', 'anytime-ff'] as const;
 
 const CONFIGS: Record<(typeof IPC_METHODS)[number], PlanPddlOptions> = {
   'gbfs-ff': { search: 'gbfs', heuristic: 'ff' },
   'lazy-gbfs-ff': { search: 'lazy-gbfs', heuristic: 'ff' },
   'astar-lmcut': { search: 'astar', heuristic: 'lmcut' },
-  lama: { search: 'anytime', heuristic: 'ff' },
+  'anytime-ff': { search: 'anytime', heuristic: 'ff' },
 };
 
 /** `shared/data` next to the repository (the folder holding package.json), or `$GROUNDPLAN_DATA`. */
