@@ -1,10 +1,14 @@
 /**
- * Anytime planning in the style of LAMA (Richter & Westphal, JAIR 2010):
- * first a fast plan with lazy greedy best-first search (h_FF with unit costs,
- * preferred operators), then lazy weighted A* with decreasing weights
- * (5, 3, 2, 1) using h_FF on costs+1, every path pruned at the best cost found.
- * The last weight repeats; an exhaustive pruned search proves the best plan
- * optimal. Returns the best plan and every improvement.
+ * Anytime planning as LAMA 2011 does it (Richter & Westphal, JAIR 2010;
+ * Richter, Westphal & Helmert, IPC 2011): first a fast plan with lazy greedy
+ * best-first search on unit costs (heuristics on unit costs, preferred
+ * operators); on tasks with non-unit costs a second lazy greedy search with
+ * the heuristics on costs+1; then lazy weighted A* with decreasing weights
+ * (5, 3, 2, 1) with the heuristics on costs+1 and real costs for g, every path
+ * pruned at the best cost found. The last weight repeats; an exhaustive pruned
+ * search proves the best plan optimal. `lama` runs it with h_FF and the
+ * landmark count; `anytime` with h_FF alone. Returns the best plan and every
+ * improvement.
  */
 import { BudgetClock } from '../core/budget.js';
 import type { CompiledTask } from './compiled-task.js';
@@ -22,8 +26,11 @@ export interface Improvement {
 export type AnytimeResult = SearchResult & { improvements: Improvement[]; optimal: boolean };
 
 export interface AnytimeOptions extends SearchOptions {
-  heuristic?: HeuristicName;
+  /** Heuristics, each with its own open list (default: h_FF alone). */
+  heuristics?: HeuristicName[];
   weights?: number[];
+  /** Preferred operators (default true). */
+  preferred?: boolean;
 }
 
 function addStats(total: SearchStats, s: SearchStats): void {
@@ -39,20 +46,25 @@ function addStats(total: SearchStats, s: SearchStats): void {
 export function anytimeSearch(space: SearchSpace, options: AnytimeOptions = {}): AnytimeResult {
   const task: CompiledTask = space.task;
   const clock = new BudgetClock(options, options.now);
-  const hName = options.heuristic ?? 'ff';
+  const names = options.heuristics ?? ['ff'];
   const weights = options.weights ?? [5, 3, 2, 1];
+  const preferred = options.preferred ?? true;
   const total = emptyStats();
   const improvements: Improvement[] = [];
   let best: { plan: number[]; cost: number } | undefined;
   let optimal = false;
   let lastStop: SearchResult['status'] | undefined;
-  const hUnit = makeHeuristic(hName, task, 'one');
-  const hPlus = task.unitCost ? hUnit : makeHeuristic(hName, task, 'plusone');
+  const hUnit = names.map((n) => makeHeuristic(n, task, 'one'));
+  const hPlus = task.unitCost ? hUnit : names.map((n) => makeHeuristic(n, task, 'plusone'));
+  const label = (base: string): string => `${base}(${names.join(',')}${preferred ? ',pref' : ''})`;
   const configs: { name: string; config: BestFirstConfig }[] = [
-    { name: 'lazy-gbfs', config: { lazy: true, weightG: 0, weightH: 1, heuristic: hUnit, preferred: true, boost: 1000, reopen: false, costType: 'one' } },
+    { name: label('lazy-gbfs'), config: { lazy: true, weightG: 0, weightH: 1, heuristics: hUnit, preferred, boost: 1000, reopen: false, costType: 'one' } },
   ];
+  if (!task.unitCost) {
+    configs.push({ name: label('lazy-gbfs+1'), config: { lazy: true, weightG: 0, weightH: 1, heuristics: hPlus, preferred, boost: 1000, reopen: false, costType: 'normal' } });
+  }
   for (const w of weights) {
-    configs.push({ name: `lazy-wastar:${w}`, config: { lazy: true, weightG: 1, weightH: w, heuristic: hPlus, preferred: true, boost: 1000, reopen: true, costType: 'normal' } });
+    configs.push({ name: label(`lazy-wastar:${w}`), config: { lazy: true, weightG: 1, weightH: w, heuristics: hPlus, preferred, boost: 1000, reopen: true, costType: 'normal' } });
   }
   let i = 0;
   for (;;) {

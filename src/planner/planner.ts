@@ -10,7 +10,7 @@ import type { SearchResult } from './search/result.js';
 import type { GroundTask } from './task.js';
 
 export interface PlanOptions extends SearchOptions {
-  /** `gbfs`, `lazy-gbfs`, `wastar:W`, `lazy-wastar:W`, `astar`, `anytime` (default: `gbfs`). */
+  /** `lama`, `lama-first`, `gbfs`, `lazy-gbfs`, `wastar:W`, `lazy-wastar:W`, `astar`, `anytime` (default: `DEFAULT_SEARCH`). */
   search?: string | SearchSpec;
   /** Default: `ff` (`lmcut` for `astar`). */
   heuristic?: HeuristicName;
@@ -32,8 +32,18 @@ export type PlanResult = SearchResult & {
 
 export const DEFAULT_SEARCH = 'gbfs';
 
-/** Builds the search configuration for a spec (not for `anytime`). */
-export function buildConfig(task: CompiledTask, spec: Exclude<SearchSpec, { kind: 'anytime' }>, options: PlanOptions = {}): { name: string; config: BestFirstConfig } {
+/** Builds the search configuration for a single-search spec. */
+export function buildConfig(task: CompiledTask, spec: Exclude<SearchSpec, { kind: 'anytime' } | { kind: 'lama'; first: false }>, options: PlanOptions = {}): { name: string; config: BestFirstConfig } {
+  if (spec.kind === 'lama') {
+    // LAMA's first iteration: lazy GBFS, h_FF and the landmark count on unit costs, preferred operators of both.
+    const names = lamaHeuristics(options.heuristic);
+    const heuristics = names.map((n) => makeHeuristic(n, task, options.heuristicCostType ?? 'one'));
+    const preferred = (options.preferred ?? true) && heuristics.some((h) => h.providesPreferred);
+    return {
+      name: `lazy-gbfs(${names.join(',')}${preferred ? ',pref' : ''})`,
+      config: { lazy: true, weightG: 0, weightH: 1, heuristics, preferred, boost: options.boost ?? 1000, reopen: false, costType: 'one' },
+    };
+  }
   const greedy = spec.kind === 'gbfs';
   const hName: HeuristicName = options.heuristic ?? (spec.kind === 'astar' ? 'lmcut' : 'ff');
   const hCost: CostType = options.heuristicCostType ?? (greedy ? 'one' : 'normal');
@@ -49,7 +59,7 @@ export function buildConfig(task: CompiledTask, spec: Exclude<SearchSpec, { kind
       lazy,
       weightG: greedy ? 0 : 1,
       weightH: greedy ? 1 : weight,
-      heuristic,
+      heuristics: [heuristic],
       preferred,
       boost: options.boost ?? 1000,
       reopen: !greedy,
@@ -58,17 +68,24 @@ export function buildConfig(task: CompiledTask, spec: Exclude<SearchSpec, { kind
   };
 }
 
+/** LAMA's heuristics: h_FF (or the heuristic asked for) and the landmark count. */
+function lamaHeuristics(first: HeuristicName | undefined): HeuristicName[] {
+  const h = first ?? 'ff';
+  return h === 'lmcount' ? ['lmcount'] : [h, 'lmcount'];
+}
+
 /** Solves a ground task. */
 export function planTask(ground: GroundTask | CompiledTask, options: PlanOptions = {}): PlanResult {
   const task = ground instanceof CompiledTask ? ground : new CompiledTask(ground);
   const spec = typeof options.search === 'object' ? options.search : parseSearchSpec(options.search ?? DEFAULT_SEARCH);
   const space = makeSearchSpace(task);
-  if (spec.kind === 'anytime') {
-    const r = anytimeSearch(space, { ...options, heuristic: options.heuristic });
-    return { ...r, config: `anytime(${options.heuristic ?? 'ff'})` };
+  if (spec.kind === 'anytime' || (spec.kind === 'lama' && !spec.first)) {
+    const heuristics = spec.kind === 'lama' ? lamaHeuristics(options.heuristic) : [options.heuristic ?? 'ff'];
+    const r = anytimeSearch(space, { ...options, heuristics });
+    return { ...r, config: `${spec.kind}(${heuristics.join(',')})` };
   }
   const { name, config } = buildConfig(task, spec, options);
   const r = bestFirstSearch(space, config, options);
-  const optimal = r.status === 'solved' && spec.kind === 'astar' && config.heuristic.admissible;
+  const optimal = r.status === 'solved' && spec.kind === 'astar' && config.heuristics.every((h) => h.admissible);
   return { ...r, config: name, optimal };
 }

@@ -48,7 +48,20 @@ export class RelaxedExploration {
     this.heap = small ? new BucketQueue() : new MinHeap(1024);
     this.done = new Int32Array(nf);
     this.isGoal = new Uint8Array(nf);
-    for (const g of relaxed.goals) this.isGoal[g] = 1;
+    this.setTargets(relaxed.goals);
+  }
+
+  private numTargets = 0;
+
+  /** The facts `explore` stops at (default: the task's goals). */
+  setTargets(facts: ArrayLike<number>): void {
+    this.isGoal.fill(0);
+    let n = 0;
+    for (let i = 0; i < facts.length; i++) {
+      if (this.isGoal[facts[i]] === 0) n++;
+      this.isGoal[facts[i]] = 1;
+    }
+    this.numTargets = n;
   }
 
   /**
@@ -70,7 +83,7 @@ export class RelaxedExploration {
     opCost.set(r.baseCost);
     heap.clear();
     const epoch = ++this.epoch;
-    let goalsLeft = r.goals.length;
+    let goalsLeft = this.numTargets;
     const tf = r.taskFacts;
     for (let w = 0, W = (tf + 31) >>> 5; w < W; w++) {
       let bits = state[w];
@@ -156,8 +169,8 @@ function holdsIn(r: RelaxedTask, state: Uint32Array, p: number): boolean {
   return false;
 }
 
-/** Relaxed-plan marking shared by h_FF and h_add's preferred operators. */
-class RelaxedPlanMarker {
+/** Relaxed-plan marking shared by h_FF, h_add's and the landmark count's preferred operators. */
+export class RelaxedPlanMarker {
   private readonly factMark: Int32Array;
   private readonly opMark: Int32Array;
   private epoch = 0;
@@ -171,16 +184,16 @@ class RelaxedPlanMarker {
     this.opMark = new Int32Array(task.numOps);
   }
 
-  /** Marks the relaxed plan; returns its cost; fills preferred if given. */
-  mark(state: Uint32Array, preferred: number[] | undefined): number {
+  /** Marks the relaxed plan to `targets` (default: the goals); returns its cost; fills preferred if given. */
+  mark(state: Uint32Array, preferred: number[] | undefined, targets: ArrayLike<number> = this.ex.relaxed.goals): number {
     const r = this.ex.relaxed;
     const sup = this.ex.supporter;
     const epoch = ++this.epoch;
     const stack = this.stack;
     stack.length = 0;
     let cost = 0;
-    for (let i = 0; i < r.goals.length; i++) {
-      const g = r.goals[i];
+    for (let i = 0; i < targets.length; i++) {
+      const g = targets[i];
       if (this.factMark[g] !== epoch) {
         this.factMark[g] = epoch;
         stack.push(g);

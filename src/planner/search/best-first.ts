@@ -3,9 +3,12 @@
  * priority f = wG·g + wH·h: greedy best-first (wG = 0), weighted A* (wG = 1,
  * wH = w) and A* (w = 1); eager (evaluate successors on generation) or lazy
  * (deferred evaluation: successors enter the open list with the parent's h and
- * are evaluated when expanded, Richter & Helmert 2009). Preferred operators use
- * a second open list alternated with the main one and boosted on progress, as
- * in Fast Downward. Deterministic: FIFO among equal keys.
+ * are evaluated when expanded, Richter & Helmert 2009). With several
+ * heuristics (LAMA: h_FF and the landmark count) each has its own open list,
+ * and preferred operators (the union of the heuristics' preferred operators)
+ * get one more list per heuristic; all lists alternate and the preferred ones
+ * are boosted whenever a heuristic reaches a new best value, as in Fast
+ * Downward. Deterministic: FIFO among equal keys.
  */
 import { BudgetClock, type Budget } from '../../core/budget.js';
 import { throttle, type EventHandler } from '../../core/events.js';
@@ -23,8 +26,9 @@ export interface BestFirstConfig {
   weightG: number;
   /** Weight of h in the priority. */
   weightH: number;
-  heuristic: Heuristic;
-  /** Use the heuristic's preferred operators (dual open list). */
+  /** One or more heuristics, each with its own open list (alternated). */
+  heuristics: Heuristic[];
+  /** Use the heuristics' preferred operators (one more open list per heuristic). */
   preferred: boolean;
   /** Priority boost of the preferred list on progress (Fast Downward: 1000; 0 = none). */
   boost: number;
@@ -63,16 +67,19 @@ const DEAD = 3;
 class StateData {
   g: Float64Array;
   realG: Float64Array;
+  /** Heuristic values, `numH` per state. */
   h: Float64Array;
+  readonly numH: number;
   status: Uint8Array;
   prefStart: Int32Array;
   prefCount: Int32Array;
   prefArena: Int32Array;
   prefUsed = 0;
-  constructor(cap: number) {
+  constructor(cap: number, numH: number) {
+    this.numH = numH;
     this.g = new Float64Array(cap);
     this.realG = new Float64Array(cap);
-    this.h = new Float64Array(cap);
+    this.h = new Float64Array(cap * numH);
     this.status = new Uint8Array(cap);
     this.prefStart = new Int32Array(cap);
     this.prefCount = new Int32Array(cap);
@@ -94,7 +101,9 @@ class StateData {
     };
     this.g = f(this.g);
     this.realG = f(this.realG);
-    this.h = f(this.h);
+    const h = new Float64Array(cap * this.numH);
+    h.set(this.h);
+    this.h = h;
     const s = new Uint8Array(cap);
     s.set(this.status);
     this.status = s;
@@ -116,7 +125,7 @@ class StateData {
     this.prefUsed += n;
   }
   get bytes(): number {
-    return this.g.length * (8 * 3 + 1 + 8) + this.prefArena.byteLength;
+    return this.g.length * (8 * (2 + this.numH) + 1 + 8) + this.prefArena.byteLength;
   }
 }
 
@@ -136,12 +145,13 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
   const stats: SearchStats = emptyStats();
   const W = task.words;
   const reg = new StateRegistry(W, 4096);
-  const data = new StateData(4096);
-  const h = config.heuristic;
-  const usePref = config.preferred && h.providesPreferred;
-  const open = new AlternationOpenList(usePref ? 2 : 1);
-  const main = open.lists[0];
-  const prefList = usePref ? open.lists[1] : undefined;
+  const hs = config.heuristics;
+  const nH = hs.length;
+  if (nH === 0) throw new Error('bestFirstSearch needs at least one heuristic');
+  const data = new StateData(4096, nH);
+  const usePref = config.preferred && hs.some((x) => x.providesPreferred);
+  const open = new AlternationOpenList(usePref ? 2 * nH : nH);
+  const lists = open.lists;
   const wG = config.weightG;
   const wH = config.weightH;
   const tieOnH = wG > 0;
@@ -150,13 +160,17 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
   const maxStates = options.maxStates ?? Infinity;
   const maxBytes = options.maxBytes ?? 3 * 1024 ** 3;
   const progress = throttle(options.onEvent, options.progressEveryMs ?? 250);
+  const tracked = hs.filter((x) => x.notifyTransition !== undefined);
   let pruned = false;
-  let bestH = Infinity;
+  const bestH = new Float64Array(nH).fill(Infinity);
 
   const parentBuf = new Uint32Array(W);
   const childBuf = new Uint32Array(W);
   const applicableOps: number[] = [];
   const prefs: number[] = [];
+  const prefUnion: number[] = [];
+  const unionStamp = new Int32Array(task.numOps);
+  let unionEpoch = 0;
   const prefStamp = new Int32Array(task.numOps);
   let stamp = 0;
   const adjCost = new Float64Array(task.numOps);
@@ -168,16 +182,53 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
     if (r.status === 'solved') stats.planLength = r.plan.length;
     return r;
   };
-  const evaluate = (id: number, state: Uint32Array): number => {
+  /** Evaluates every heuristic on `state`; returns false for a dead end. */
+  const evaluate = (id: number, state: Uint32Array): boolean => {
     stats.evaluations++;
-    const v = h.evaluate(state, usePref ? prefs : undefined);
-    data.h[id] = v;
-    if (usePref) data.storePrefs(id, v === Infinity ? [] : prefs);
-    if (v < bestH) {
-      bestH = v;
-      if (prefList && config.boost > 0) open.boost(1, config.boost);
+    const base = id * nH;
+    let improved = false;
+    prefUnion.length = 0;
+    unionEpoch++;
+    for (let i = 0; i < nH; i++) {
+      const hi = hs[i];
+      const wantPref = usePref && hi.providesPreferred;
+      const v = hi.evaluate(state, wantPref ? prefs : undefined, id);
+      data.h[base + i] = v;
+      if (v === Infinity) {
+        for (let j = i + 1; j < nH; j++) data.h[base + j] = Infinity;
+        if (usePref) data.storePrefs(id, []);
+        return false;
+      }
+      if (wantPref) {
+        for (const op of prefs) {
+          if (unionStamp[op] !== unionEpoch) {
+            unionStamp[op] = unionEpoch;
+            prefUnion.push(op);
+          }
+        }
+      }
+      if (v < bestH[i]) {
+        bestH[i] = v;
+        improved = true;
+      }
     }
-    return v;
+    if (usePref) data.storePrefs(id, prefUnion);
+    if (improved && usePref && config.boost > 0) for (let i = 0; i < nH; i++) open.boost(nH + i, config.boost);
+    return true;
+  };
+  /** Pushes an entry (a, b) with cost-so-far g and heuristic values of state `hId` into every list. */
+  const pushEntry = (g: number, hId: number, preferred: boolean, a: number, b: number): void => {
+    const base = hId * nH;
+    for (let i = 0; i < nH; i++) {
+      const hv = data.h[base + i];
+      const key = wG * g + wH * hv;
+      const k2 = tieOnH ? hv : 0;
+      lists[i].push(key, k2, a, b);
+      if (preferred) lists[nH + i].push(key, k2, a, b);
+    }
+  };
+  const notify = (parent: number, op: number, child: number, state: Uint32Array): void => {
+    for (let i = 0; i < tracked.length; i++) (tracked[i].notifyTransition as NonNullable<Heuristic['notifyTransition']>)(parent, op, child, state);
   };
   const solved = (id: number): SearchResult => {
     const plan = reg.pathTo(id);
@@ -195,7 +246,7 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
         evaluations: stats.evaluations,
         generated: stats.generated,
         states: reg.size,
-        bestH,
+        bestH: bestH[0],
         elapsedMs: ms,
         expansionsPerSec: ms > 0 ? (stats.expansions * 1000) / ms : 0,
       });
@@ -216,14 +267,14 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
   data.ensure(init);
   data.g[init] = 0;
   data.realG[init] = 0;
-  const h0 = evaluate(init, task.initState);
-  stats.initialH = h0;
-  if (h0 === Infinity) return finish({ status: 'unsolvable', proven: true, stats });
+  for (const x of hs) x.notifyInitial?.(init, task.initState);
+  const alive0 = evaluate(init, task.initState);
+  stats.initialH = data.h[init * nH];
+  if (!alive0) return finish({ status: 'unsolvable', proven: true, stats });
 
   if (!config.lazy) {
     data.status[init] = OPEN;
-    main.push(wH * h0, tieOnH ? h0 : 0, init);
-    if (prefList) prefList.push(wH * h0, tieOnH ? h0 : 0, init);
+    pushEntry(0, init, usePref, init, 0);
     for (;;) {
       if (++tick >= 256) {
         tick = 0;
@@ -258,7 +309,8 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
           data.ensure(cid);
           data.g[cid] = childG;
           data.realG[cid] = childRealG;
-          const hv = evaluate(cid, childBuf);
+          if (tracked.length > 0) notify(id, op, cid, childBuf);
+          const alive = evaluate(cid, childBuf);
           // Evaluations dominate the cost: poll the budget inside wide expansions too.
           tick += 4;
           if (tick >= 256) {
@@ -266,18 +318,17 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
             const stop = checkLimits();
             if (stop) return stop;
           }
-          if (hv === Infinity) {
+          if (!alive) {
             data.status[cid] = DEAD;
             stats.deadEnds++;
             continue;
           }
           data.status[cid] = OPEN;
-          const k2 = tieOnH ? hv : 0;
-          main.push(wG * childG + wH * hv, k2, cid);
-          if (prefList && prefStamp[op] === stamp) prefList.push(wG * childG + wH * hv, k2, cid);
+          pushEntry(childG, cid, prefStamp[op] === stamp && usePref, cid, 0);
         } else {
           const st = data.status[cid];
           if (st === DEAD) continue;
+          if (tracked.length > 0) notify(id, op, cid, childBuf);
           if (childG < data.g[cid] || (childG === data.g[cid] && childRealG < data.realG[cid])) {
             if (st === CLOSED) {
               if (!config.reopen) continue;
@@ -288,10 +339,7 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
             reg.parent[cid] = id;
             reg.parentOp[cid] = op;
             data.status[cid] = OPEN;
-            const hv = data.h[cid];
-            const k2 = tieOnH ? hv : 0;
-            main.push(wG * childG + wH * hv, k2, cid);
-            if (prefList && prefStamp[op] === stamp) prefList.push(wG * childG + wH * hv, k2, cid);
+            pushEntry(childG, cid, prefStamp[op] === stamp && usePref, cid, 0);
           }
         }
       }
@@ -325,8 +373,7 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
         reg.copy(current, parentBuf);
         data.g[current] = currentG;
         data.realG[current] = currentRealG;
-        const hv = evaluate(current, parentBuf);
-        if (hv === Infinity) {
+        if (!evaluate(current, parentBuf)) {
           data.status[current] = DEAD;
           stats.deadEnds++;
         } else expand = true;
@@ -346,7 +393,6 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
       stats.expansions++;
       markPreferred(current);
       successors.applicable(parentBuf, applicableOps);
-      const hv = data.h[current];
       const g = data.g[current];
       const rg = data.realG[current];
       ordered.length = 0;
@@ -354,7 +400,6 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
         for (const op of applicableOps) if (prefStamp[op] === stamp) ordered.push(op);
         for (const op of applicableOps) if (prefStamp[op] !== stamp) ordered.push(op);
       } else for (const op of applicableOps) ordered.push(op);
-      const k2 = tieOnH ? hv : 0;
       for (let i = 0; i < ordered.length; i++) {
         const op = ordered[i];
         if (rg + task.cost[op] >= bound) {
@@ -362,9 +407,7 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
           continue;
         }
         stats.generated++;
-        const key = wG * (g + adjCost[op]) + wH * hv;
-        main.push(key, k2, current, op);
-        if (prefList && prefStamp[op] === stamp) prefList.push(key, k2, current, op);
+        pushEntry(g + adjCost[op], current, usePref && prefStamp[op] === stamp, current, op);
       }
     }
     // Fetch the next (parent, op) whose successor is worth looking at.
@@ -382,9 +425,11 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
       if (cid === before) {
         data.ensure(cid);
         data.status[cid] = NEW;
+        if (tracked.length > 0) notify(parent, op, cid, childBuf);
       } else {
         const st = data.status[cid];
         if (st === DEAD) continue;
+        if (tracked.length > 0) notify(parent, op, cid, childBuf);
         if (st === CLOSED) {
           if (!config.reopen) continue;
           if (!(childG < data.g[cid] || (childG === data.g[cid] && childRealG < data.realG[cid]))) continue;

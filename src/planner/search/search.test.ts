@@ -79,7 +79,7 @@ function taskArb(adl: boolean): fc.Arbitrary<GroundTask> {
   );
 }
 
-const SEARCHES = ['gbfs', 'lazy-gbfs', 'wastar:2', 'lazy-wastar:3', 'astar', 'anytime'];
+const SEARCHES = ['gbfs', 'lazy-gbfs', 'wastar:2', 'lazy-wastar:3', 'astar', 'anytime', 'lama-first', 'lama'];
 
 describe('search on hand-built tasks', () => {
   it('every search x heuristic solves gripper-4, blocks and lamps with valid plans', () => {
