@@ -138,8 +138,8 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
     },
     evaluate(state, preferred, id) {
       if (preferred) preferred.length = 0;
-      if (graph.unreachable) return Infinity;
       if (task.isGoal(state)) return 0;
+      if (graph.unreachable) return Infinity;
       let acc: Uint32Array;
       let base = 0;
       if (id !== undefined && id < known.length && known[id] === 1) {
