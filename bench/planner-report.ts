@@ -34,6 +34,7 @@ export interface Row {
 interface Ref {
   solved: boolean;
   time: number;
+  cost: number;
 }
 
 const REF_PLANNERS = ['fd-gbfs-ff-pref', 'fd-lama-first', 'pyperplan-gbfs-hff'] as const;
@@ -48,7 +49,7 @@ function loadRefs(path: string): Map<string, Map<string, Ref>> {
     const c = l.split('\t');
     const planner = c[col('planner')];
     const m = out.get(planner) ?? new Map<string, Ref>();
-    m.set(`${c[col('domain')]}/${c[col('instance')]}`, { solved: c[col('solved')] === '1', time: Number(c[col('time_s')]) });
+    m.set(`${c[col('domain')]}/${c[col('instance')]}`, { solved: c[col('solved')] === '1', time: Number(c[col('time_s')]), cost: Number(c[col('cost')]) });
     out.set(planner, m);
   }
   return out;
@@ -146,5 +147,62 @@ export function plannerReport(
     for (const r of eai) out.push(`| ${r.instance} | ${r.status} | ${fmt(r.cpu_s)} | ${r.length ?? '–'} | ${r.solved ? (r.valid ? 'yes' : 'NO') : '–'} |`);
     out.push('\n</details>\n');
   }
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * The optimal track's table (`--config astar-lmcut`): per domain, coverage and
+ * median CPU time beside Fast Downward's A* + LM-cut on the same instances,
+ * the median CPU-time ratio on instances both solve, and a cost check: every
+ * plan's cost must equal the reference's optimal cost where both solve.
+ */
+export function optimalReport(rows: Row[], refPath: string, meta: { timeout: number; argv: string[] }): string {
+  const ref = loadRefs(refPath).get('fd-astar-lmcut') ?? new Map<string, Ref>();
+  const out: string[] = [];
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  out.push(`Generated ${date} UTC by \`npm run bench:planner -- ${meta.argv.join(' ')}\`; limit ${meta.timeout} s CPU, 4 GB; A* + LM-cut.\n`);
+  out.push(`Machine load average ${loadavg().map((x) => x.toFixed(0)).join('/')} at report time; CPU time is what is compared.\n`);
+  out.push('### Optimal track (instances of the reference\'s fd-astar-lmcut rows)\n');
+  out.push('| domain | n | groundplan solved / median CPU s | FD A*+LM-cut solved / median CPU s | cost = optimum |');
+  out.push('|---|---|---|---|---|');
+  const ipc = rows.filter((r) => r.suite === 'ipc');
+  const domains = [...new Set([...ref.keys()].map((k) => k.split('/')[0]))];
+  let tn = 0;
+  let ts = 0;
+  let tr = 0;
+  let agree = 0;
+  let compared = 0;
+  const ratios: number[] = [];
+  const mismatches: string[] = [];
+  for (const d of domains) {
+    const keys = [...ref.keys()].filter((k) => k.startsWith(`${d}/`));
+    const rs = ipc.filter((r) => r.domain === d && ref.has(`${d}/${r.instance}`));
+    const solved = rs.filter((r) => r.solved);
+    const refSolved = keys.map((k) => ref.get(k) as Ref).filter((x) => x.solved);
+    let dAgree = 0;
+    let dCompared = 0;
+    for (const r of solved) {
+      const x = ref.get(`${d}/${r.instance}`);
+      if (!x?.solved) continue;
+      dCompared++;
+      if (r.cost === x.cost) dAgree++;
+      else mismatches.push(`${d}/${r.instance}: cost ${r.cost}, optimum ${x.cost}`);
+      if (x.time > 0) ratios.push(r.cpu_s / x.time);
+    }
+    tn += keys.length;
+    ts += solved.length;
+    tr += refSolved.length;
+    agree += dAgree;
+    compared += dCompared;
+    const run = rs.length < keys.length ? ` (${rs.length} run)` : '';
+    out.push(`| ${d}${run} | ${keys.length} | ${cell(solved.length, keys.length, solved.map((r) => r.cpu_s))} | ${cell(refSolved.length, keys.length, refSolved.map((x) => x.time))} | ${dAgree}/${dCompared} |`);
+  }
+  out.push(`| **total** | ${tn} | **${ts}/${tn}** | **${tr}/${tn}** | ${agree}/${compared} |`);
+  out.push('');
+  out.push(`- Median CPU-time ratio groundplan / fd-astar-lmcut on the ${ratios.length} instances both solve: **${ratios.length ? fmt(median(ratios)) : '–'}**`);
+  out.push(`- Plans whose cost differs from the reference optimum: ${mismatches.length ? mismatches.join('; ') : 'none'}`);
+  const invalid = ipc.filter((r) => r.solved && !r.valid).map((r) => `${r.domain}/${r.instance}`);
+  out.push(`- Plans the validator rejects: ${invalid.length ? invalid.join(', ') : 'none'}`);
+  out.push('');
   return `${out.join('\n')}\n`;
 }

@@ -17,12 +17,19 @@
  * (default 60), --quick (first 3 instances per domain), --report (tables
  * only), --fresh (ignore earlier rows), --search/--heuristic (planner config),
  * --out FILE, --cli PATH (a built main.js, e.g. a snapshot of dist).
+ *
+ * --config NAME names a configuration: `astar-lmcut` is the optimal track (A*
+ * with LM-cut on the 98 instances of the reference's `fd-astar-lmcut` rows,
+ * skipping after 1 unsolved in a row as the reference did; the report adds
+ * coverage and CPU ratio beside FD A*+LM-cut and checks every plan's cost
+ * against the reference optimum; rows default to bench/out/planner-astar-lmcut.jsonl);
+ * any other name is passed as `--search` (e.g. `lama-first`, `gbfs`).
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { plannerReport, type Row } from './planner-report.js';
+import { optimalReport, plannerReport, type Row } from './planner-report.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, here.endsWith(join('dist', 'bench')) ? '../..' : '..');
@@ -40,10 +47,12 @@ interface Args {
   heuristic?: string;
   out: string;
   jobs: number;
+  /** The optimal track (`--config astar-lmcut`). */
+  optimal: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { suite: 'all', timeout: 60, quick: false, report: false, fresh: false, out: join(repo, 'bench/out/planner.jsonl'), jobs: 1 };
+  const a: Args = { suite: 'all', timeout: 60, quick: false, report: false, fresh: false, out: '', jobs: 1, optimal: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = (): string => {
@@ -65,8 +74,18 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--out') a.out = resolve(v());
     else if (k === '--cli') cli = resolve(v());
     else if (k === '--jobs') a.jobs = Math.max(1, Number(v()));
+    else if (k === '--config') {
+      const c = v();
+      if (c === 'astar-lmcut') {
+        a.optimal = true;
+        a.search = 'astar';
+        a.heuristic = 'lmcut';
+        a.suite = 'ipc';
+      } else a.search = c;
+    }
     else throw new Error(`unknown flag ${k}`);
   }
+  if (!a.out) a.out = join(repo, a.optimal ? 'bench/out/planner-astar-lmcut.jsonl' : 'bench/out/planner.jsonl');
   return a;
 }
 
@@ -182,6 +201,19 @@ async function runOne(inst: Instance, args: Args, planFile: string): Promise<Row
   return base;
 }
 
+/** `domain/instance` of the reference's `fd-astar-lmcut` rows (the optimal track's instance list). */
+function optimalInstances(refPath: string): Set<string> {
+  const lines = readFileSync(refPath, 'utf8').trim().split('\n');
+  const head = lines[0].split('\t');
+  const col = (n: string): number => head.indexOf(n);
+  const out = new Set<string>();
+  for (const l of lines.slice(1)) {
+    const c = l.split('\t');
+    if (c[col('planner')] === 'fd-astar-lmcut') out.add(`${c[col('domain')]}/${c[col('instance')]}`);
+  }
+  return out;
+}
+
 function round(x: number, d = 2): number {
   const f = 10 ** d;
   return Math.round(x * f) / f;
@@ -204,6 +236,11 @@ async function main(): Promise<void> {
   if (args.suite !== 'eai') instances.push(...ipcInstances());
   if (args.suite !== 'ipc') instances.push(...eaiInstances());
   if (args.domains) instances = instances.filter((i) => args.domains?.includes(i.domain));
+  const refPath = join(shared, 'anchors/classical/results.tsv');
+  if (args.optimal) {
+    const listedOpt = optimalInstances(refPath);
+    instances = instances.filter((i) => listedOpt.has(`${i.domain}/${i.instance}`));
+  }
   const byDomain = new Map<string, Instance[]>();
   for (const inst of instances) {
     const key = `${inst.suite}/${inst.domain}`;
@@ -225,7 +262,7 @@ async function main(): Promise<void> {
           const id = `${inst.suite}/${inst.domain}/${inst.instance}`;
           let row = done.get(id);
           if (!row) {
-            if (skipRule && failuresInRow >= 2) {
+            if (skipRule && failuresInRow >= (args.optimal ? 1 : 2)) {
               row = { suite: inst.suite, domain: inst.domain, instance: inst.instance, solved: false, status: 'skipped', cpu_s: NaN, wall_s: NaN, rss_mb: NaN };
             } else {
               row = await runOne(inst, args, join(planDir, `${inst.suite}-${inst.domain}-${inst.instance}.plan`));
@@ -245,9 +282,10 @@ async function main(): Promise<void> {
   const rows = [...done.values()].filter((r) => byDomain.has(`${r.suite}/${r.domain}`));
   const listed = new Map<string, string[]>();
   for (const inst of instances) if (inst.suite === 'ipc') listed.set(inst.domain, [...(listed.get(inst.domain) ?? []), inst.instance]);
-  const report = plannerReport(rows, join(shared, 'anchors/classical/results.tsv'), { timeout: args.timeout, argv: process.argv.slice(2) }, listed);
+  const meta = { timeout: args.timeout, argv: process.argv.slice(2) };
+  const report = args.optimal ? optimalReport(rows, refPath, meta) : plannerReport(rows, refPath, meta, listed);
   process.stdout.write(report);
-  writeFileSync(join(dirname(args.out), 'planner.md'), report);
+  writeFileSync(join(dirname(args.out), args.optimal ? 'planner-astar-lmcut.md' : 'planner.md'), report);
 }
 
 await main();
