@@ -2,9 +2,11 @@
  * `ipc`: the classical IPC instances of `shared/data/ipc` (INDEX.tsv: domain,
  * instance, problem, domain file, size rank), solved by planner
  * configurations: `gbfs-ff` (eager greedy best-first with h_FF and preferred
- * operators), `lazy-gbfs-ff`, `astar-lmcut` (optimal) and `anytime-ff` (lazy
+ * operators), `lazy-gbfs-ff`, `astar-lmcut` (optimal), `anytime-ff` (lazy
  * GBFS with h_FF alone, then weighted A* with falling weights until the time
- * is up; not LAMA, which also uses landmarks).
+ * is up), `lama` (LAMA: lazy GBFS with h_FF and the landmark count, then the
+ * same anytime weighted A* until the time is up) and `lama-first` (LAMA's
+ * first search alone).
  * Success = a plan that the validator accepts; metrics: plan cost and length,
  * expansions, evaluations, search ms. A task is `DOMAIN/INSTANCE`, its level
  * the domain; `n` takes the n smallest instances of each domain.
@@ -18,13 +20,15 @@ import { GroundplanError, InputError } from '../../core/errors.js';
 import { inputErrorOf, planPddl, type PlanPddlOptions } from '../../pipeline/plan-pddl.js';
 import type { Suite, SuiteTask } from '../types.js';
 
-export const IPC_METHODS = ['gbfs-ff', 'lazy-gbfs-ff', 'astar-lmcut', 'anytime-ff'] as const;
+export const IPC_METHODS = ['gbfs-ff', 'lazy-gbfs-ff', 'astar-lmcut', 'anytime-ff', 'lama', 'lama-first'] as const;
 
 const CONFIGS: Record<(typeof IPC_METHODS)[number], PlanPddlOptions> = {
   'gbfs-ff': { search: 'gbfs', heuristic: 'ff' },
   'lazy-gbfs-ff': { search: 'lazy-gbfs', heuristic: 'ff' },
   'astar-lmcut': { search: 'astar', heuristic: 'lmcut' },
   'anytime-ff': { search: 'anytime', heuristic: 'ff' },
+  lama: { search: 'lama' },
+  'lama-first': { search: 'lama-first' },
 };
 
 /** `shared/data` next to the repository (the folder holding package.json), or `$GROUNDPLAN_DATA`. */
