@@ -30,7 +30,8 @@ export type PlanResult = SearchResult & {
   optimal?: boolean;
 };
 
-export const DEFAULT_SEARCH = 'gbfs';
+/** LAMA's first search (Fast Downward's `lama-first`): lazy GBFS with h_FF and the landmark count. */
+export const DEFAULT_SEARCH = 'lama-first';
 
 /** Builds the search configuration for a single-search spec. */
 export function buildConfig(task: CompiledTask, spec: Exclude<SearchSpec, { kind: 'anytime' } | { kind: 'lama'; first: false }>, options: PlanOptions = {}): { name: string; config: BestFirstConfig } {

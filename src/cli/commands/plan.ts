@@ -46,7 +46,7 @@ export function register(program: Command): void {
     .description('find a plan for a PDDL domain and problem; exit 0 solved, 1 unsolvable/timeout/memout, 2 bad input')
     .argument('<domain>', 'PDDL domain file')
     .argument('<problem>', 'PDDL problem file')
-    .option('--search <name>', 'gbfs | lazy-gbfs | wastar:W | lazy-wastar:W | astar | anytime', DEFAULT_SEARCH)
+    .option('--search <name>', 'lama-first | lama | gbfs | lazy-gbfs | wastar:W | lazy-wastar:W | astar | anytime', DEFAULT_SEARCH)
     .option('--heuristic <name>', 'ff | add | max | lmcut | goalcount | blind (default ff; lmcut for astar)')
     .option('--no-preferred', 'do not use preferred operators')
     .option('--cost-type <type>', 'costs the heuristic sees: normal | one | plusone (default: one for greedy, normal otherwise)')

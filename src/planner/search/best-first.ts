@@ -429,11 +429,12 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
       } else {
         const st = data.status[cid];
         if (st === DEAD) continue;
-        if (tracked.length > 0) notify(parent, op, cid, childBuf);
         if (st === CLOSED) {
           if (!config.reopen) continue;
           if (!(childG < data.g[cid] || (childG === data.g[cid] && childRealG < data.realG[cid]))) continue;
         }
+        // As Fast Downward's lazy search: path-dependent heuristics hear of new and reopened states only.
+        if (tracked.length > 0) notify(parent, op, cid, childBuf);
       }
       current = cid;
       currentG = childG;
