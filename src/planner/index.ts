@@ -3,7 +3,8 @@
  * Implements the best-first family of Fast Downward (Helmert, JAIR 2006):
  * eager and lazy greedy best-first search with preferred operators and
  * boosted dual queues (Richter & Helmert, ICAPS 2009), weighted A* and A*;
- * LAMA-style anytime search (Richter & Westphal, JAIR 2010); heuristics
+ * LAMA (Richter & Westphal, JAIR 2010): RHW landmarks (Richter, Helmert &
+ * Westphal 2008), the landmark count and its anytime search; heuristics
  * h_add / h_max (Bonet & Geffner 2001), h_FF (Hoffmann & Nebel 2001),
  * LM-cut (Helmert & Domshlak 2009), goal count and blind.
  * Search never sees PDDL: it takes a GroundTask.
@@ -15,6 +16,8 @@ export { SuccessorGenerator } from './successor-generator.js';
 export type { Heuristic } from './heuristics/heuristic.js';
 export { ffHeuristic, addHeuristic, maxHeuristic } from './heuristics/relaxation.js';
 export { lmCutHeuristic } from './heuristics/lm-cut.js';
+export { landmarkCountHeuristic, landmarkGraphOf, type LandmarkCountOptions } from './heuristics/landmark-count.js';
+export { LandmarkGraph, rhwLandmarks, type Landmark, type LandmarkOrder, type OrderKind, type RhwOptions } from './landmarks/index.js';
 export { goalCountHeuristic } from './heuristics/goal-count.js';
 export { blindHeuristic } from './heuristics/blind.js';
 export { bestFirstSearch, makeSearchSpace, processCpuMs, type BestFirstConfig, type SearchOptions, type SearchSpace } from './search/best-first.js';
