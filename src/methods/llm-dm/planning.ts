@@ -28,7 +28,8 @@ export type PlannerOutcome =
 
 export function planWithModel(domain: Domain, problem: Problem, options: { timeoutMs?: number; maxStates?: number } = {}): PlannerOutcome {
   const g = ground(domain, problem);
-  const result = planTask(new CompiledTask(g.task), { timeoutMs: options.timeoutMs, maxStates: options.maxStates });
+  // Eager GBFS (the planner's default before lama-first): the LLM-DM results and their baseline were measured with it.
+  const result = planTask(new CompiledTask(g.task), { search: 'gbfs', timeoutMs: options.timeoutMs, maxStates: options.maxStates });
   if (result.status === 'solved') return { status: 'solved', steps: g.toLifted(result.plan), cost: result.cost, expansions: result.stats.expansions };
   return { status: result.status, expansions: result.stats.expansions };
 }
