@@ -5,6 +5,7 @@
  * tool error (`isError: true`) still carries located, structured reasons.
  */
 import { z } from 'zod';
+import { DEFAULT_SEARCH } from '../planner/planner.js';
 import { HEURISTIC_NAMES, SEARCH_NAMES } from '../planner/registry.js';
 import { diagnosticSchema } from './diagnostics.js';
 
@@ -54,7 +55,7 @@ const searchStats = z.object({
 export const planInput = z.object({
   domain: pddlText('the domain'),
   problem: pddlText('the problem'),
-  search: z.string().optional().describe(`search: ${SEARCH_NAMES.join(', ')} (default gbfs)`),
+  search: z.string().optional().describe(`search: ${SEARCH_NAMES.join(', ')} (default ${DEFAULT_SEARCH})`),
   heuristic: z.enum(HEURISTIC_NAMES).optional().describe('heuristic (default ff; lmcut for astar)'),
   strict: z.boolean().optional().describe('refuse every departure from the PDDL standard instead of accepting what Fast Downward accepts (with a warning)'),
   memoryMb: z.number().positive().optional().describe("memory limit of the search's state arrays in MiB (capped by the server's limit)"),

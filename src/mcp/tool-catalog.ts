@@ -29,7 +29,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: 'pddl_plan',
     title: 'Plan with PDDL',
     description:
-      'Find a plan for a PDDL domain and problem with a heuristic search (default gbfs with FF). Returns a validated plan with cost and search stats, or unsolvable / timeout / memout with stats, plus compatibility-policy warnings. Runs under a CPU-time limit; sends progress notifications when asked.',
+      'Find a plan for a PDDL domain and problem with a heuristic search (default lama-first: the first search of LAMA, h_FF and landmarks). Returns a validated plan with cost and search stats, or unsolvable / timeout / memout with stats, plus compatibility-policy warnings. Runs under a CPU-time limit; sends progress notifications when asked.',
     input: s.planInput,
     output: s.planOutput,
   },

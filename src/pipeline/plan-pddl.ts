@@ -31,7 +31,7 @@ export interface PddlSource {
 }
 
 export interface PlanPddlOptions {
-  /** `gbfs`, `lazy-gbfs`, `wastar:W`, `lazy-wastar:W`, `astar`, `anytime` (default `gbfs`). */
+  /** `lama-first`, `lama`, `gbfs`, `lazy-gbfs`, `wastar:W`, `lazy-wastar:W`, `astar`, `anytime` (default `DEFAULT_SEARCH`). */
   search?: string;
   /** `ff`, `add`, `max`, `lmcut`, `goalcount`, `blind` (default `ff`; `lmcut` for `astar`). */
   heuristic?: string;
