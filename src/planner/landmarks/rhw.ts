@@ -274,16 +274,53 @@ function addReasonableOrders(
     for (const e of sharedAdd[a] ?? []) if (e !== fb && mutex(e, fb)) return true;
     return false;
   };
+  // Only landmarks that can interfere with a goal are tried: those deleting it with every achiever,
+  // and those whose fact, or a fact all their achievers add, every adder of the goal deletes (a mutex
+  // candidate).
+  const delBy = new Map<number, number[]>();
+  const addBy = new Map<number, number[]>();
+  const push = (m: Map<number, number[]>, k: number, v: number): void => {
+    const l = m.get(k);
+    if (l) l.push(v);
+    else m.set(k, [v]);
+  };
+  const lmOfFact = new Map<number, number>();
+  for (let id = 0; id < n; id++) {
+    if (!isSimpleTaskFact(id)) continue;
+    lmOfFact.set(landmarks[id].facts[0], id);
+    for (const f of sharedDel[id] ?? []) push(delBy, f, id);
+    for (const e of sharedAdd[id] ?? []) push(addBy, e, id);
+  }
   for (let to = 0; to < n; to++) {
     if (!isSimpleTaskFact(to)) continue;
     if (landmarks[to].goal) {
-      for (let from = 0; from < n; from++) if (from !== to && interferes(from, to)) tryOrder(from, to);
+      const fb = landmarks[to].facts[0];
+      const candidates = new Set<number>(delBy.get(fb) ?? []);
+      for (const x of deletedByAllAdders(task, r, fb)) {
+        const id = lmOfFact.get(x);
+        if (id !== undefined) candidates.add(id);
+        for (const a of addBy.get(x) ?? []) candidates.add(a);
+      }
+      for (const from of [...candidates].sort((a, b) => a - b)) if (from !== to && interferes(from, to)) tryOrder(from, to);
     } else {
       const candidates = new Set<number>();
       for (const child of children[to]) for (const p of gnParents[child]) if (p !== to && isSimpleTaskFact(p) && gnParents[child].includes(to)) candidates.add(p);
       for (const from of [...candidates].sort((a, b) => a - b)) if (interferes(from, to)) tryOrder(from, to);
     }
   }
+}
+
+/** Facts deleted (and not re-added) by every operator that can add `f`. */
+function deletedByAllAdders(task: CompiledTask, r: RelaxedTask, f: number): number[] {
+  let s: Set<number> | undefined;
+  for (let k = r.achieverStart[f], e = r.achieverStart[f + 1]; k < e; k++) {
+    const op = r.opOf[r.achievers[k]];
+    const add = new Set(task.add.subarray(task.addStart[op], task.addStart[op + 1]));
+    const del = [...task.del.subarray(task.delStart[op], task.delStart[op + 1])].filter((x) => !add.has(x));
+    s = s === undefined ? new Set(del) : new Set(del.filter((x) => s?.has(x)));
+    if (s.size === 0) return [];
+  }
+  return s ? [...s] : [];
 }
 
 /**
