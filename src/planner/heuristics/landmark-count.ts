@@ -23,7 +23,7 @@ import { factHolds, type LandmarkGraph } from '../landmarks/graph.js';
 import { rhwLandmarks } from '../landmarks/rhw.js';
 import type { Heuristic } from './heuristic.js';
 import { RelaxedExploration, RelaxedPlanMarker } from './relaxation.js';
-import { RelaxedTask } from './relaxed-task.js';
+import { relaxedTaskOf } from './relaxed-task.js';
 
 const graphs = new WeakMap<CompiledTask, LandmarkGraph>();
 
@@ -31,7 +31,7 @@ const graphs = new WeakMap<CompiledTask, LandmarkGraph>();
 export function landmarkGraphOf(task: CompiledTask): LandmarkGraph {
   let g = graphs.get(task);
   if (!g) {
-    g = rhwLandmarks(task, { relaxed: new RelaxedTask(task, { costType: 'one' }) });
+    g = rhwLandmarks(task, { relaxed: relaxedTaskOf(task, 'one') });
     graphs.set(task, g);
   }
   return g;

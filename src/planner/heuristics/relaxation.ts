@@ -8,7 +8,7 @@
 import type { CompiledTask, CostType } from '../compiled-task.js';
 import type { Heuristic } from './heuristic.js';
 import { BucketQueue, MinHeap } from './min-heap.js';
-import { RelaxedTask } from './relaxed-task.js';
+import { RelaxedTask, relaxedTaskOf } from './relaxed-task.js';
 
 type Mode = 'add' | 'max';
 
@@ -231,7 +231,7 @@ export interface RelaxationOptions {
 /** h_add (additive; not admissible). Preferred operators as for h_FF. */
 export function addHeuristic(task: CompiledTask, options: RelaxationOptions = {}): Heuristic {
   const costType = options.costType ?? 'normal';
-  const ex = new RelaxedExploration(new RelaxedTask(task, { costType }), 'add');
+  const ex = new RelaxedExploration(relaxedTaskOf(task, costType), 'add');
   const marker = new RelaxedPlanMarker(ex, task, costType);
   const goals = ex.relaxed.goals;
   return {
@@ -252,7 +252,7 @@ export function addHeuristic(task: CompiledTask, options: RelaxationOptions = {}
 /** h_FF: cost of a relaxed plan extracted from h_add best supporters. */
 export function ffHeuristic(task: CompiledTask, options: RelaxationOptions = {}): Heuristic {
   const costType = options.costType ?? 'normal';
-  const ex = new RelaxedExploration(new RelaxedTask(task, { costType }), 'add');
+  const ex = new RelaxedExploration(relaxedTaskOf(task, costType), 'add');
   const marker = new RelaxedPlanMarker(ex, task, costType);
   return {
     name: 'ff',

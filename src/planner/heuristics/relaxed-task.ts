@@ -134,3 +134,24 @@ export class RelaxedTask {
     this.goals = Int32Array.from(new Set([...task.task.goalPos, ...task.task.goalNeg.map((f) => negOf.get(f)).filter((n): n is number => n !== undefined)]));
   }
 }
+
+const shared = new WeakMap<CompiledTask, Map<CostType, RelaxedTask>>();
+
+/**
+ * The default relaxed task (negation compiled, no auxiliary facts) of a
+ * compiled task under a cost type, built once and shared (h_FF, h_add and the
+ * landmark graph use the same one; it is never modified).
+ */
+export function relaxedTaskOf(task: CompiledTask, costType: CostType): RelaxedTask {
+  let m = shared.get(task);
+  if (!m) {
+    m = new Map();
+    shared.set(task, m);
+  }
+  let r = m.get(costType);
+  if (!r) {
+    r = new RelaxedTask(task, { costType });
+    m.set(costType, r);
+  }
+  return r;
+}
