@@ -14,9 +14,10 @@
  * h is 0 exactly on goal states (a non-goal state with nothing left counts 1).
  *
  * Preferred operators: applicable operators achieving an *interesting*
- * landmark (not accepted, every predecessor accepted, or required again);
- * when there is none, the applicable operators of a relaxed plan (h_add
- * supporters) to those landmarks.
+ * landmark (not accepted, every predecessor accepted, or required again),
+ * only those achieving fact landmarks when some interesting landmark is a
+ * fact (as Fast Downward's LAMA); when there is none, the applicable
+ * operators of a relaxed plan (h_add supporters) to those landmarks.
  */
 import type { CompiledTask, CostType } from '../compiled-task.js';
 import { factHolds, type LandmarkGraph } from '../landmarks/graph.js';
@@ -176,7 +177,11 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
 
   function findPreferred(state: Uint32Array, preferred: number[]): void {
     stamp++;
+    // As Fast Downward's LAMA: when a fact landmark is interesting, only achievers of fact landmarks are preferred.
+    let simpleOnly = false;
+    for (const i of interesting) if (factStart[i + 1] - factStart[i] === 1) simpleOnly = true;
     for (const i of interesting) {
+      if (simpleOnly && factStart[i + 1] - factStart[i] > 1) continue;
       for (let k = factStart[i], e = factStart[i + 1]; k < e; k++) {
         const f = facts[k];
         for (let a = r.achieverStart[f], ae = r.achieverStart[f + 1]; a < ae; a++) {

@@ -181,14 +181,20 @@ describe('RHW landmarks against exhaustive plan enumeration', () => {
 });
 
 describe('landmark-count heuristic', () => {
-  it('gripper-2 at the initial state: 5 landmarks to go; preferred = the four picks and the move', () => {
+  it('gripper-2 at the initial state: 5 landmarks to go; preferred = the move (fact landmark at-robby b) before the picks (disjunctive carry landmarks)', () => {
     const task = gripperTask(2);
     const t = new CompiledTask(task);
     const h = landmarkCountHeuristic(t);
     const pref: number[] = [];
     h.notifyInitial?.(0, t.initState);
     expect(h.evaluate(t.initState, pref, 0)).toBe(5);
-    expect(pref.map((o) => task.operators[o].name).sort()).toEqual(['(move a b)', '(pick ball0 a left)', '(pick ball0 a right)', '(pick ball1 a left)', '(pick ball1 a right)']);
+    expect(pref.map((o) => task.operators[o].name)).toEqual(['(move a b)']);
+    // After picking ball0 up: 4 to go, and the move is still the only preferred operator (at-robby b is a fact landmark, carry ball1 a disjunction).
+    const moved = new Uint32Array(t.words);
+    t.apply(t.initState, task.operators.findIndex((o) => o.name === '(pick ball0 a left)'), moved);
+    h.notifyTransition?.(0, 0, 1, moved);
+    expect(h.evaluate(moved, pref, 1)).toBe(4);
+    expect(pref.map((o) => task.operators[o].name)).toEqual(['(move a b)']);
   });
 
   it('accepted landmarks are kept along the path and required again when a goal is undone', () => {
