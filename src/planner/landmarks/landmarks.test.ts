@@ -174,6 +174,13 @@ describe('RHW landmarks against exhaustive plan enumeration', () => {
     expect(g.unreachable).toBe(false);
   });
 
+  it('a work budget that runs out leaves the graph sound: unprocessed landmarks keep all their achievers, so a solvable task is not unreachable', () => {
+    // gripper-2 with a budget too small to process any landmark (regression: satellite p31 was "proven unsolvable")
+    const g = rhwLandmarks(new CompiledTask(gripperTask(2)), { maxWork: 1 });
+    expect(g.unreachable).toBe(false);
+    for (const l of g.landmarks) if (!l.initiallyTrue) expect(l.firstAchievers.length).toBeGreaterThan(0);
+  });
+
   it('a goal with no possible first achiever marks the task unreachable', () => {
     const task = buildStrips({ init: ['a'], goal: ['c'], operators: [{ name: '(x)', pre: ['a'], add: ['b'] }, { name: '(y)', pre: ['c'], add: ['c'] }] });
     expect(rhwLandmarks(new CompiledTask(task)).unreachable).toBe(true);

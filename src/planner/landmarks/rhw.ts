@@ -126,7 +126,11 @@ export function rhwLandmarks(task: CompiledTask, options: RhwOptions = {}): Land
       return { id: old, added: false };
     }
     const id = landmarks.length;
-    landmarks.push({ facts: sorted, goal, initiallyTrue: sorted.some((f) => initTrue[f] === 1), achievers: achieversOf(sorted), firstAchievers: [] });
+    // first achievers start as all achievers (a sound superset) and are narrowed when the landmark is
+    // processed; one left unprocessed when the work budget runs out keeps the superset, so it is
+    // never mistaken for an unreachable landmark
+    const achievers = achieversOf(sorted);
+    landmarks.push({ facts: sorted, goal, initiallyTrue: sorted.some((f) => initTrue[f] === 1), achievers, firstAchievers: achievers });
     byKey.set(key, id);
     if (sorted.length === 1) simpleOf[sorted[0]] = id;
     else for (const f of sorted) disjOf[f] = id;
