@@ -8,7 +8,7 @@
 import type { CompiledTask, CostType } from '../compiled-task.js';
 import type { Heuristic } from './heuristic.js';
 import { BucketQueue, MinHeap } from './min-heap.js';
-import { RelaxedTask, relaxedTaskOf } from './relaxed-task.js';
+import { factHolds, RelaxedTask, relaxedTaskOf } from './relaxed-task.js';
 
 type Mode = 'add' | 'max';
 
@@ -158,17 +158,6 @@ export function seedNegated(r: RelaxedTask, state: Uint32Array, factCost: Float6
   }
 }
 
-/** Whether relaxed fact `p` holds in `state` (task facts and negated facts; auxiliary facts count as false). */
-function holdsIn(r: RelaxedTask, state: Uint32Array, p: number): boolean {
-  if (p < r.taskFacts) return ((state[p >>> 5] >>> (p & 31)) & 1) === 1;
-  const i = p - r.taskFacts;
-  if (i < r.negBase.length) {
-    const f = r.negBase[i];
-    return ((state[f >>> 5] >>> (f & 31)) & 1) === 0;
-  }
-  return false;
-}
-
 /** Relaxed-plan marking shared by h_FF, h_add's and the landmark count's preferred operators. */
 export class RelaxedPlanMarker {
   private readonly factMark: Int32Array;
@@ -212,7 +201,7 @@ export class RelaxedPlanMarker {
       let applicable = true;
       for (let k = r.preStart[u], e = r.preStart[u + 1]; k < e; k++) {
         const p = r.pre[k];
-        if (applicable && !holdsIn(r, state, p)) applicable = false;
+        if (applicable && !factHolds(r, state, p)) applicable = false;
         if (this.factMark[p] !== epoch) {
           this.factMark[p] = epoch;
           stack.push(p);

@@ -155,3 +155,14 @@ export function relaxedTaskOf(task: CompiledTask, costType: CostType): RelaxedTa
   }
   return r;
 }
+
+/** Whether relaxed fact `p` holds in `state` (task facts and negated facts; auxiliary facts count as false). */
+export function factHolds(r: RelaxedTask, state: Uint32Array, p: number): boolean {
+  if (p < r.taskFacts) return ((state[p >>> 5] >>> (p & 31)) & 1) === 1;
+  const i = p - r.taskFacts;
+  if (i < r.negBase.length) {
+    const f = r.negBase[i];
+    return ((state[f >>> 5] >>> (f & 31)) & 1) === 0;
+  }
+  return false;
+}

@@ -5,7 +5,9 @@
  * `RelaxedTask` the graph was built on: the task's facts and the compiled
  * negations `not f` (true when f is false).
  */
-import type { RelaxedTask } from '../heuristics/relaxed-task.js';
+import { factHolds, type RelaxedTask } from '../heuristics/relaxed-task.js';
+
+export { factHolds };
 
 /** `gn`: greedy-necessary (true right before the first achievement); `r`: reasonable. */
 export type OrderKind = 'gn' | 'r';
@@ -78,15 +80,4 @@ export class LandmarkGraph {
     for (const f of this.landmarks[id].facts) if (factHolds(this.relaxed, state, f)) return true;
     return false;
   }
-}
-
-/** Whether relaxed fact `p` holds in `state` (task facts and negated facts; auxiliary facts count as false). */
-export function factHolds(r: RelaxedTask, state: Uint32Array, p: number): boolean {
-  if (p < r.taskFacts) return ((state[p >>> 5] >>> (p & 31)) & 1) === 1;
-  const i = p - r.taskFacts;
-  if (i < r.negBase.length) {
-    const f = r.negBase[i];
-    return ((state[f >>> 5] >>> (f & 31)) & 1) === 0;
-  }
-  return false;
 }
