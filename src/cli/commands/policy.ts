@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { loadLlmPolicy, type VetReport } from '../../methods/tru-pomdp/policy/index.js';
+import { loadLlmPolicy, registerPolicySynthetic, type VetReport } from '../../methods/tru-pomdp/policy/index.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
 interface PolicyOptions extends ModelOptionValues {
@@ -31,6 +31,7 @@ function vetLine(r: VetReport, i: number): string {
 }
 
 export function register(program: Command): void {
+  registerPolicySynthetic();
   const cmd = program
     .command('policy')
     .description("ask the LLM for Tru-POMDP's rollout policy (JavaScript), vet it in the sandbox on sample kitchen states and show the result");

@@ -8,6 +8,7 @@ import type { KitchenTask } from '../../envs/kitchen/index.js';
 import { configNumber, type Catalogue, type CatalogueEntry, type KitchenMethod, type SpecConfig } from '../../episode/index.js';
 import { kitchenTruth } from '../method.js';
 import { ABLATIONS, truPomdpMethod, type Ablation } from './agent.js';
+import { registerPolicySynthetic } from './policy/synthetic.js';
 import { registerTruSynthetic } from './synthetic.js';
 
 /** `trials` 0 (the default): the paper's budget, `timePerMove` CPU seconds of the search's own thread. */
@@ -48,5 +49,9 @@ export const TRU_POMDP_CATALOGUE: Catalogue<KitchenMethod, KitchenTask> = {
     ...ABLATIONS.map(ablation),
   ],
   truth: kitchenTruth,
-  installSynthetic: registerTruSynthetic,
+  // the stand-in's hypotheses and actions, and its rollout-policy answers (tru.policy, for --rollout llm)
+  installSynthetic: () => {
+    registerTruSynthetic();
+    registerPolicySynthetic();
+  },
 };

@@ -32,5 +32,3 @@ export {
 export { loadLlmPolicy, type LoadLlmPolicyOptions, type LoadedPolicy } from './load.js';
 export { registerPolicySynthetic, buggyPolicySource, POLICY_BUGS, type PolicyBug } from './synthetic.js';
 
-import { registerPolicySynthetic } from './synthetic.js';
-registerPolicySynthetic();

@@ -15,12 +15,15 @@ import {
   builtinAction,
   buggyPolicySource,
   loadLlmPolicy,
+  registerPolicySynthetic,
   sampleQueries,
   sampleTasks,
   sandboxedRolloutPolicy,
   vetPolicy,
   type PolicyQuery,
 } from './index.js';
+
+registerPolicySynthetic();
 
 const tasks = sampleTasks({ kitchens: ['one_wall', 'galley'] });
 const queries = sampleQueries(tasks);
