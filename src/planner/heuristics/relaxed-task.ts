@@ -80,10 +80,12 @@ export class RelaxedTask {
         const n = negOf.get(f);
         if (n !== undefined) pre.push(n);
       }
-      const add = [...new Set(task.add.subarray(task.addStart[op], task.addStart[op + 1]))];
+      const opAdd = new Set(task.add.subarray(task.addStart[op], task.addStart[op + 1]));
+      const add = [...opAdd];
+      // add wins over delete (CompiledTask.apply), so a delete of a fact the operator also adds achieves no "not f"
       for (const f of task.del.subarray(task.delStart[op], task.delStart[op + 1])) {
         const n = negOf.get(f);
-        if (n !== undefined && !add.includes(n)) add.push(n);
+        if (n !== undefined && !opAdd.has(f) && !add.includes(n)) add.push(n);
       }
       const c = task.adjustedCost(op, costType);
       const c0 = task.condOfOpStart[op];
@@ -97,10 +99,11 @@ export class RelaxedTask {
         opOf.push(op);
       }
       for (let ce = c0; ce < c1; ce++) {
-        const cadd = [...new Set(task.condAdd.subarray(task.condAddStart[ce], task.condAddStart[ce + 1]))];
+        const condAdd = new Set(task.condAdd.subarray(task.condAddStart[ce], task.condAddStart[ce + 1]));
+        const cadd = [...condAdd];
         for (const f of task.condDel.subarray(task.condDelStart[ce], task.condDelStart[ce + 1])) {
           const n = negOf.get(f);
-          if (n !== undefined && !cadd.includes(n)) cadd.push(n);
+          if (n !== undefined && !opAdd.has(f) && !condAdd.has(f) && !cadd.includes(n)) cadd.push(n);
         }
         if (cadd.length === 0) continue;
         const cpos = [...task.condPos.subarray(task.condPosStart[ce], task.condPosStart[ce + 1])];

@@ -174,6 +174,27 @@ describe('RHW landmarks against exhaustive plan enumeration', () => {
     expect(g.unreachable).toBe(false);
   });
 
+  it('a delete overridden by the same operator\'s add achieves no negated fact (a counterexample the property test found)', () => {
+    // op1 adds (p0 x3) and, when (p1 x1) holds, deletes it: add wins, so only op2 makes (not (p0 x3)) true,
+    // and (p1 x1) is false right before it in the only plan (op1, op2, op0)
+    const task = {
+      facts: ['(p0 x0)', '(p1 x1)', '(p2 x2)', '(p0 x3)', '(p1 x4)'],
+      init: [3, 1],
+      goalPos: [0],
+      goalNeg: [],
+      operators: [
+        { name: '(op0)', pre: [1], preNeg: [3], add: [0], del: [], conditional: [], cost: 1, preOr: [] },
+        { name: '(op1)', pre: [3], preNeg: [], add: [3], del: [1], conditional: [{ condPos: [1], condNeg: [], add: [2], del: [3] }], cost: 1, preOr: [] },
+        { name: '(op2)', pre: [2], preNeg: [], add: [1], del: [3], conditional: [], cost: 1, preOr: [] },
+      ],
+      hasActionCosts: false,
+    } as unknown as GroundTask;
+    const t = new CompiledTask(task);
+    const plans = allPlans(task, 5);
+    expect(plans.length).toBeGreaterThan(0);
+    checkAgainstPlans(rhwLandmarks(t), t, plans);
+  });
+
   it('a work budget that runs out leaves the graph sound: unprocessed landmarks keep all their achievers, so a solvable task is not unreachable', () => {
     // gripper-2 with a budget too small to process any landmark (regression: satellite p31 was "proven unsolvable")
     const g = rhwLandmarks(new CompiledTask(gripperTask(2)), { maxWork: 1 });
