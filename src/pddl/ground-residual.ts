@@ -105,81 +105,33 @@ function uniqSorted(xs: number[]): number[] {
   return [...new Set(xs)].sort((a, b) => a - b);
 }
 
-/** DNF as (pos, neg) terms, or undefined over `limit` terms. Contradictory terms are dropped. */
-export function groundDnf(f: GFormula, limit: number): GTerm[] | undefined {
+/**
+ * The terms of a normal form, or undefined over `limit` terms: `sum` is the connective whose
+ * arguments' terms are concatenated ('or' for DNF terms, 'and' for CNF clauses), the other one
+ * multiplies them out; a term holding a fact both positive and negative is dropped (a
+ * contradictory DNF term, a tautological CNF clause).
+ */
+function normalForm(f: GFormula, limit: number, sum: 'and' | 'or'): GTerm[] | undefined {
   const rec = (g: GFormula): GTerm[] | undefined => {
     switch (g.k) {
       case 'true':
-        return [{ pos: [], neg: [] }];
+        return sum === 'or' ? [{ pos: [], neg: [] }] : [];
       case 'false':
-        return [];
+        return sum === 'or' ? [] : [{ pos: [], neg: [] }];
       case 'lit':
         return [g.neg ? { pos: [], neg: [g.fact] } : { pos: [g.fact], neg: [] }];
+      case 'and':
       case 'or': {
-        const out: GTerm[] = [];
-        for (const a of g.args) {
-          const d = rec(a);
-          if (!d) return undefined;
-          out.push(...d);
-          if (out.length > limit) return undefined;
-        }
-        return out;
-      }
-      case 'and': {
-        let out: GTerm[] = [{ pos: [], neg: [] }];
-        for (const a of g.args) {
-          const d = rec(a);
-          if (!d) return undefined;
-          const next: GTerm[] = [];
-          for (const x of out) {
-            for (const y of d) {
-              const pos = uniqSorted([...x.pos, ...y.pos]);
-              const neg = uniqSorted([...x.neg, ...y.neg]);
-              const ps = new Set(pos);
-              if (neg.some((n) => ps.has(n))) continue;
-              next.push({ pos, neg });
-            }
+        if (g.k === sum) {
+          const out: GTerm[] = [];
+          for (const a of g.args) {
+            const d = rec(a);
+            if (!d) return undefined;
+            out.push(...d);
+            if (out.length > limit) return undefined;
           }
-          if (next.length > limit) return undefined;
-          out = next;
+          return out;
         }
-        return out;
-      }
-    }
-  };
-  const d = rec(f);
-  if (!d) return undefined;
-  // drop duplicate terms
-  const seen = new Set<string>();
-  return d.filter((t) => {
-    const k = `${t.pos.join(',')}|${t.neg.join(',')}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
-/** CNF as clauses (pos facts, neg facts), or undefined over `limit` clauses. Tautologies are dropped. */
-export function groundCnf(f: GFormula, limit: number): GTerm[] | undefined {
-  const rec = (g: GFormula): GTerm[] | undefined => {
-    switch (g.k) {
-      case 'true':
-        return [];
-      case 'false':
-        return [{ pos: [], neg: [] }];
-      case 'lit':
-        return [g.neg ? { pos: [], neg: [g.fact] } : { pos: [g.fact], neg: [] }];
-      case 'and': {
-        const out: GTerm[] = [];
-        for (const a of g.args) {
-          const d = rec(a);
-          if (!d) return undefined;
-          out.push(...d);
-          if (out.length > limit) return undefined;
-        }
-        return out;
-      }
-      case 'or': {
         let out: GTerm[] = [{ pos: [], neg: [] }];
         for (const a of g.args) {
           const d = rec(a);
@@ -202,6 +154,24 @@ export function groundCnf(f: GFormula, limit: number): GTerm[] | undefined {
     }
   };
   return rec(f);
+}
+
+/** DNF as (pos, neg) terms, or undefined over `limit` terms. Contradictory and duplicate terms are dropped. */
+export function groundDnf(f: GFormula, limit: number): GTerm[] | undefined {
+  const d = normalForm(f, limit, 'or');
+  if (!d) return undefined;
+  const seen = new Set<string>();
+  return d.filter((t) => {
+    const k = `${t.pos.join(',')}|${t.neg.join(',')}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** CNF as clauses (pos facts, neg facts), or undefined over `limit` clauses. Tautologies are dropped. */
+export function groundCnf(f: GFormula, limit: number): GTerm[] | undefined {
+  return normalForm(f, limit, 'and');
 }
 
 /** How a residual ended up on the operator(s). */
