@@ -76,23 +76,7 @@ export function uniqSorted(xs: readonly number[]): number[] {
   if (n === 0) return [];
   if (n === 1) return [xs[0]];
   if (n === 2) return xs[0] < xs[1] ? [xs[0], xs[1]] : xs[0] > xs[1] ? [xs[1], xs[0]] : [xs[0]];
-  const out = xs.slice();
-  if (n > 24) out.sort((a, b) => a - b);
-  else {
-    for (let i = 1; i < n; i++) {
-      const x = out[i];
-      let j = i - 1;
-      while (j >= 0 && out[j] > x) {
-        out[j + 1] = out[j];
-        j--;
-      }
-      out[j + 1] = x;
-    }
-  }
-  let k = 1;
-  for (let i = 1; i < n; i++) if (out[i] !== out[k - 1]) out[k++] = out[i];
-  out.length = k;
-  return out;
+  return sortUniqInPlace(xs.slice());
 }
 
 /** Conditional effects with identical conditions are merged; lists sorted. */
