@@ -9,32 +9,19 @@
  * valid entries — so a name that does not exist never reaches the planner.
  */
 import { z } from 'zod';
+import type { PriorGoalPair, PriorGoalsVars, PriorLocationsVars, PriorSceneVars } from '../../llm/index.js';
 import { baseName, hasSuffix } from './agent-world.js';
 
-export interface SceneVars {
-  instruction: string;
+/** The scene part of every Tru-POMDP prompt: the offline prior's (which reads a subset) plus where the robot is. */
+export interface SceneVars extends PriorSceneVars {
   robotAt: string;
-  inHand: string | null;
-  openAreas: string[];
-  closedAreas: string[];
-  visible: Array<{ object: string; area: string }>;
 }
 
-export interface GoalPairName {
-  object: string;
-  target_area: string;
-}
+export type GoalPairName = PriorGoalPair;
 
-export interface GoalsVars extends SceneVars {
-  failedGoals: GoalPairName[][];
-  placed: Array<{ object: string; area: string }>;
-  k: number;
-}
+export interface GoalsVars extends SceneVars, Omit<PriorGoalsVars, keyof PriorSceneVars> {}
 
-export interface LocationsVars extends SceneVars {
-  object: string;
-  k: number;
-}
+export interface LocationsVars extends SceneVars, Omit<PriorLocationsVars, keyof PriorSceneVars> {}
 
 export interface FlatVars extends GoalsVars {
   k2: number;
