@@ -179,20 +179,25 @@ const kitchenLevels: DocTable[] = LEVELS.map((level) => ({
   render: ([all]) => kitchenLevelTable(level, all),
 }));
 
+/** The finished rows of one suite. */
+const suiteRows = (all: readonly ResultRow[], suite: string): ResultRow[] => done(all).filter((r) => r.spec.suite === suite);
+const ofMethod = (rows: readonly ResultRow[], method: string): ResultRow[] => rows.filter((r) => r.spec.method === method);
+/** Distinct (task, seed) episodes among the rows. */
+const episodes = (rows: readonly ResultRow[]): number => new Set(rows.map((r) => `${r.spec.task}|${r.spec.seed}`)).size;
+
 const householdSingle: DocTable = {
   id: 'household-single',
   sources: ['household'],
   render([all]) {
-    const rows = done(all).filter((r) => r.spec.suite === 'household:single');
+    const rows = suiteRows(all, 'household:single');
     if (rows.length === 0) return undefined;
     const methods = ['llm-only', 'sayplan', 'gavel-basic', 'gavel'];
     const planCalls = (r: ResultRow): number => r.llm.byKind?.['gavel.plan']?.calls ?? 0;
     const body = methods.map((m) => {
-      const rs = rows.filter((r) => r.spec.method === m);
+      const rs = ofMethod(rows, m);
       return [m, formatStat(stat(successes(rs)), 1, 100), meanOf(rs.map(planCalls), 2), seedValue(`gavel.table1.qwen3-8b.${m}.success`).toFixed(1)];
     });
-    const n = new Set(rows.map((r) => `${r.spec.task}|${r.spec.seed}`)).size;
-    return table([`Table I shape (single tasks, n = ${n})`, 'success %', 'plan calls', 'seed (Qwen3-8B) success %'], body);
+    return table([`Table I shape (single tasks, n = ${episodes(rows)})`, 'success %', 'plan calls', 'seed (Qwen3-8B) success %'], body);
   },
 };
 
@@ -200,16 +205,15 @@ const householdMulti: DocTable = {
   id: 'household-multi',
   sources: ['household'],
   render([all]) {
-    const rows = done(all).filter((r) => r.spec.suite === 'household:multi');
+    const rows = suiteRows(all, 'household:multi');
     if (rows.length === 0) return undefined;
     const methods = ['llm-only', 'sayplan', 'epog', 'gavel-map', 'gavel-static', 'gavel', 'oracle'];
     const body = methods.map((m) => {
-      const rs = rows.filter((r) => r.spec.method === m);
+      const rs = ofMethod(rows, m);
       const perErrand = rs.map((r) => r.metrics.errandSuccess ?? (r.success ? 1 : 0));
       return [m, formatStat(stat(successes(rs)), 1, 100), formatStat(stat(perErrand), 1, 100), meanOf(rs.map((r) => r.metrics.distance ?? 0), 1), seedValue(`gavel.table2.${m}.success`).toFixed(1)];
     });
-    const n = new Set(rows.map((r) => `${r.spec.task}|${r.spec.seed}`)).size;
-    return table([`Table II shape (multi-task, n = ${n})`, 'success %', 'per-errand success %', 'distance m', 'seed success %'], body);
+    return table([`Table II shape (multi-task, n = ${episodes(rows)})`, 'success %', 'per-errand success %', 'distance m', 'seed success %'], body);
   },
 };
 
@@ -218,7 +222,7 @@ const householdFailures: DocTable = {
   id: 'household-failures',
   sources: ['household'],
   render([all]) {
-    const rows = done(all).filter((r) => r.spec.suite === 'household:multi');
+    const rows = suiteRows(all, 'household:multi');
     if (rows.length === 0) return undefined;
     const methods = [...new Set(rows.map((r) => r.spec.method))].sort();
     const count = (rs: readonly ResultRow[]): Map<string, number> => {
@@ -229,7 +233,7 @@ const householdFailures: DocTable = {
     const causes = [...count(rows).keys()].sort();
     if (causes.length === 0) return undefined;
     const body = methods.map((m) => {
-      const rs = rows.filter((r) => r.spec.method === m);
+      const rs = ofMethod(rows, m);
       const c = count(rs);
       const errands = rs.reduce((a, r) => a + (r.metrics.errands ?? 0), 0);
       return [m, String(errands), ...causes.map((k) => String(c.get(k) ?? 0))];
