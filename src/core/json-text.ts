@@ -45,47 +45,38 @@ export function jsonErrorOffset(text: string): number | undefined {
     if (!m) fail();
     i += m![0].length;
   };
+  /** An object or array body after its opening bracket: items separated by commas up to `close`. */
+  const container = (close: string, item: () => void): void => {
+    i++;
+    ws();
+    if (text[i] === close) {
+      i++;
+      return;
+    }
+    for (;;) {
+      item();
+      ws();
+      if (text[i] === ',') i++;
+      else if (text[i] === close) {
+        i++;
+        return;
+      } else fail();
+    }
+  };
   const value = (): void => {
     ws();
     const c = text[i];
     if (c === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
+      container('}', () => {
         ws();
         str();
         ws();
         if (text[i] !== ':') fail();
         i++;
         value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') {
-          i++;
-          return;
-        } else fail();
-      }
-    } else if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') {
-          i++;
-          return;
-        } else fail();
-      }
-    } else if (c === '"') str();
+      });
+    } else if (c === '[') container(']', value);
+    else if (c === '"') str();
     else if (c === 't') lit('true');
     else if (c === 'f') lit('false');
     else if (c === 'n') lit('null');
