@@ -10,7 +10,7 @@ function row(spec: Partial<EpisodeSpec>, success: boolean, extra: Partial<Result
   };
 }
 
-const render = (id: string, rows: ResultRow[][]): string | undefined => docTable(id)?.render(rows);
+const render = (id: string, rows: ResultRow[][]): string | undefined => docTable(id)?.render(rows, []);
 
 describe('doc tables', () => {
   it('household-multi: success ± SE, mean distance and the seed figure per method, n = task × seed pairs', () => {

@@ -7,14 +7,17 @@
  */
 import { formatStat, stat } from '../summary.js';
 import type { ResultRow } from '../types.js';
+import { eaiTable, ipcSummary, ipcTable, optimalTable, parsePlannerRows, parseReferences } from './planner-tables.js';
 import { seedValue } from './seed-figures.js';
 
 export interface DocTable {
   id: string;
   /** Result stores (directories holding results.jsonl), relative to the results folder. */
   sources: string[];
-  /** Markdown from the rows of each source, in `sources` order; undefined when they hold none of this table's rows. */
-  render(rows: ResultRow[][]): string | undefined;
+  /** Other committed files the table reads as text (planner rows, reference runs), relative to the results folder. */
+  files?: string[];
+  /** Markdown from the rows of each source (in `sources` order) and the text of each file; undefined when they hold none of this table's rows. */
+  render(rows: ResultRow[][], files: string[]): string | undefined;
 }
 
 const LEVELS = ['easy', 'medium', 'hard'];
@@ -242,8 +245,28 @@ const householdFailures: DocTable = {
   },
 };
 
+/** A classical planner table from a planner row file and the reference runs (results/planner/). */
+function plannerTable(id: string, file: string, render: (rows: ReturnType<typeof parsePlannerRows>, refs: ReturnType<typeof parseReferences>) => string): DocTable {
+  return {
+    id,
+    sources: [],
+    files: [`planner/${file}`, 'planner/reference.tsv'],
+    render(_stores, [rows, refs]) {
+      const parsed = parsePlannerRows(rows);
+      return parsed.length === 0 ? undefined : render(parsed, parseReferences(refs));
+    },
+  };
+}
+
+const plannerTables: DocTable[] = [
+  plannerTable('planner-ipc-summary', 'ipc.jsonl', ipcSummary),
+  plannerTable('planner-ipc', 'ipc.jsonl', (rows, refs) => ipcTable(rows, refs)),
+  plannerTable('planner-astar-lmcut', 'astar-lmcut.jsonl', optimalTable),
+  plannerTable('planner-eai', 'eai.jsonl', eaiTable),
+];
+
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, ...kitchenLevels, householdSingle, householdMulti, householdFailures];
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, ...kitchenLevels, householdSingle, householdMulti, householdFailures, ...plannerTables];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);

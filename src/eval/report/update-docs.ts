@@ -29,10 +29,14 @@ export function docFiles(root: string): string[] {
 
 /** The table's Markdown from the stores under `resultsDir`, or the stores that are missing. */
 export function renderDocTable(table: DocTable, resultsDir: string): { text: string | undefined; missing: string[] } {
-  const missing = table.sources.filter((s) => !existsSync(join(resultsDir, s, RESULTS_FILE)));
+  const files = table.files ?? [];
+  const missing = [...table.sources.filter((s) => !existsSync(join(resultsDir, s, RESULTS_FILE))), ...files.filter((f) => !existsSync(join(resultsDir, f)))];
   if (missing.length > 0) return { text: undefined, missing };
-  const text = table.render(table.sources.map((s) => readResults(join(resultsDir, s)).rows));
-  return { text, missing: text === undefined ? [...table.sources] : [] };
+  const text = table.render(
+    table.sources.map((s) => readResults(join(resultsDir, s)).rows),
+    files.map((f) => readFileSync(join(resultsDir, f), 'utf8')),
+  );
+  return { text, missing: text === undefined ? [...table.sources, ...files] : [] };
 }
 
 /** Checks (and with `write`, rewrites) every report block of `files`. */
