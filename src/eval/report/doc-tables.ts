@@ -7,6 +7,7 @@
  */
 import { formatStat, stat } from '../summary.js';
 import type { ResultRow } from '../types.js';
+import { annotationTables, llmdmSummary, ownModelTable, parseLlmdmRows, replayTables, syntheticTables, type LlmdmRow } from './llmdm-tables.js';
 import { eaiTable, ipcSummary, ipcTable, optimalTable, parsePlannerRows, parseReferences } from './planner-tables.js';
 import { seedValue } from './seed-figures.js';
 
@@ -265,8 +266,21 @@ const plannerTables: DocTable[] = [
   plannerTable('planner-eai', 'eai.jsonl', eaiTable),
 ];
 
+/** An LLM-DM table from the bench's rows (results/llmdm/rows.jsonl). */
+function llmdmTable(id: string, render: (rows: LlmdmRow[]) => string | undefined): DocTable {
+  return { id, sources: [], files: ['llmdm/rows.jsonl'], render: (_stores, [rows]) => render(parseLlmdmRows(rows)) };
+}
+
+const llmdmTables: DocTable[] = [
+  llmdmTable('llmdm-summary', llmdmSummary),
+  llmdmTable('llmdm-annotations', annotationTables),
+  llmdmTable('llmdm-own-model', ownModelTable),
+  llmdmTable('llmdm-replay', replayTables),
+  llmdmTable('llmdm-synthetic', syntheticTables),
+];
+
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, ...kitchenLevels, householdSingle, householdMulti, householdFailures, ...plannerTables];
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, ...kitchenLevels, householdSingle, householdMulti, householdFailures, ...plannerTables, ...llmdmTables];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);
