@@ -21,22 +21,10 @@ import { Despot } from '../src/pomdp/despot.js';
 import { Pomcp } from '../src/pomdp/pomcp.js';
 import { runEpisode } from '../src/pomdp/episode.js';
 import { makeProblem } from '../src/pomdp/problems/index.js';
-import { summarizeEpisodes, type EpisodeSummaryInput } from '../src/pomdp/summary.js';
-import { referenceFor } from './pomdp-reference.js';
+import { pomdpTable, type PomdpRow } from '../src/eval/report/pomdp-tables.js';
 import { arg, flag } from './args.js';
 
-/** One episode: the summary inputs plus where and how it ran. */
-interface Row extends EpisodeSummaryInput {
-  problem: string;
-  solver: string;
-  timePerMove: number;
-  seed: number;
-  beliefResets: number;
-  wallSeconds: number;
-  cpuSeconds: number;
-  date: string;
-}
-
+type Row = PomdpRow;
 
 const quick = flag('quick');
 const problems = (arg('problems') ?? 'tag,rocksample:7:8,rocksample:11:11').split(',');
@@ -156,36 +144,9 @@ function run(): void {
 }
 
 function report(): void {
-  const seen = new Set<string>();
-  const rows = load().filter((r) => (seen.has(key(r)) ? false : (seen.add(key(r)), true)));
-  const groups = new Map<string, Row[]>();
-  for (const r of rows) {
-    if (!problems.includes(r.problem) || !solvers.includes(r.solver) || !times.includes(r.timePerMove)) continue;
-    const g = `${r.problem}|${r.timePerMove}|${r.solver}`;
-    (groups.get(g) ?? groups.set(g, []).get(g))!.push(r);
-  }
-  const lines: string[] = [];
-  lines.push('| problem | T (s CPU) | solver | n | discounted ± SE | undiscounted ± SE | steps | trials/step | nodes/step | max depth | search s/step | reference discounted ± SE (95% CI) | ref trials/step | within CI or better | trials ≥ ½ ref |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const problem of problems) {
-    for (const T of times) {
-      const ref = referenceFor(problem, T);
-      for (const solver of solvers) {
-        const g = groups.get(`${problem}|${T}|${solver}`);
-        if (!g || g.length === 0) continue;
-        const s = summarizeEpisodes(g);
-        const lo = ref ? ref.discMean - 1.96 * ref.discSe : NaN;
-        const hi = ref ? ref.discMean + 1.96 * ref.discSe : NaN;
-        const within = ref ? (s.discounted.mean >= lo ? (s.discounted.mean > hi ? 'better' : 'yes') : 'NO') : '–';
-        const trialsOk = ref && solver === 'despot' ? (s.trialsPerStep >= ref.trialsPerStep / 2 ? 'yes' : 'NO') : '–';
-        lines.push(
-          `| ${problem} | ${T} | ${solver} | ${s.episodes} | ${s.discounted.mean.toFixed(2)} ± ${s.discounted.se.toFixed(2)} | ${s.undiscounted.mean.toFixed(2)} ± ${s.undiscounted.se.toFixed(2)} | ${s.steps.mean.toFixed(1)} | ${s.trialsPerStep.toFixed(1)} | ${s.nodesPerStep.toFixed(0)} | ${s.maxTrialDepth.toFixed(1)} | ${s.searchTimePerStep.toFixed(3)} | ${ref ? `${ref.discMean.toFixed(2)} ± ${ref.discSe.toFixed(2)} [${lo.toFixed(2)}, ${hi.toFixed(2)}] (n=${ref.runs})` : '–'} | ${ref ? ref.trialsPerStep.toFixed(1) : '–'} | ${within} | ${trialsOk} |`,
-        );
-      }
-    }
-  }
+  const table = pomdpTable(load(), { problems, times, solvers });
   console.log(`\nPOMDP benchmark (${out}); reference = C++ DESPOT measured on this machine, 2026-12-02\n`);
-  console.log(lines.join('\n'));
+  console.log(table ?? '(no rows yet)');
 }
 
 if (!flag('report-only')) run();

@@ -8,6 +8,7 @@
 import { formatStat, stat } from '../summary.js';
 import type { ResultRow } from '../types.js';
 import { annotationTables, llmdmSummary, ownModelTable, parseLlmdmRows, replayTables, syntheticTables, type LlmdmRow } from './llmdm-tables.js';
+import { parsePomdpRows, pomdpSummary, pomdpTable } from './pomdp-tables.js';
 import { eaiTable, ipcSummary, ipcTable, optimalTable, parsePlannerRows, parseReferences } from './planner-tables.js';
 import { seedValue } from './seed-figures.js';
 
@@ -279,8 +280,13 @@ const llmdmTables: DocTable[] = [
   llmdmTable('llmdm-synthetic', syntheticTables),
 ];
 
+const pomdpTables: DocTable[] = [
+  { id: 'pomdp-summary', sources: [], files: ['pomdp/rows.jsonl'], render: (_stores, [rows]) => pomdpSummary(parsePomdpRows(rows)) },
+  { id: 'pomdp', sources: [], files: ['pomdp/rows.jsonl'], render: (_stores, [rows]) => pomdpTable(parsePomdpRows(rows)) },
+];
+
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, ...kitchenLevels, householdSingle, householdMulti, householdFailures, ...plannerTables, ...llmdmTables];
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, ...kitchenLevels, householdSingle, householdMulti, householdFailures, ...plannerTables, ...llmdmTables, ...pomdpTables];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);

@@ -1,6 +1,6 @@
 /**
  * The C++ DESPOT reference (AdaCompNUS/despot @ 37a3e21, -O3) measured on this
- * machine on 2026-12-02 (see /work/shared/anchors/pomdp/results.tsv): one
+ * machine on 2026-12-02 (see ../shared/anchors/pomdp/results.tsv; figures copied from there): one
  * process per episode, seeds as listed, default parameters (K=500, D=90,
  * γ=0.95, ξ=0.95, λ=0.01 for Tag, 0 for RockSample), CPU-time budget per move.
  */
