@@ -79,3 +79,38 @@ describe('doc tables', () => {
     expect(KITCHEN_TABLE_METHODS).toHaveLength(11);
   });
 });
+
+describe('kitchen ablation verdicts', () => {
+  const kitchenRow = (method: string, task: string, level: string, success: boolean, planningSeconds = 10): ResultRow =>
+    row({ suite: `kitchen:${level}`, method, task, level, model: 'synthetic' }, success, { planningSeconds });
+  it('paired success difference per level: holds above 2 SE, tie within, reversed below; planning time ratio on hard', () => {
+    const tasks = ['t0', 't1', 't2', 't3'];
+    const rows = [
+      ...tasks.map((t) => kitchenRow('tru-pomdp', t, 'easy', true)),
+      ...tasks.map((t) => kitchenRow('tru-pomdp', t, 'hard', t !== 't3')),
+      // w/o HBU fails every easy task: differences 100,100,100,100 → +100 ± 0, holds
+      ...tasks.map((t) => kitchenRow('tru-pomdp/no-hbu', t, 'easy', false)),
+      // hard: full succeeds on t0–t2; the variant succeeds only on t3 → diffs 100,100,100,−100: mean 50, SE 50 → tie
+      ...tasks.map((t) => kitchenRow('tru-pomdp/no-hbu', t, 'hard', t === 't3', 30)),
+    ];
+    const lines = (render('kitchen-ablation-verdicts', [rows]) ?? '').split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toContain('| w/o HBU | Bayesian filtering');
+    expect(lines[2]).toContain('| +100 ± 0 (holds) | - | +50 ± 50 (tie) | 3.00× |');
+    // the variant better everywhere it ran: reversed
+    const better = [...tasks.map((t) => kitchenRow('tru-pomdp', t, 'easy', false)), ...tasks.map((t) => kitchenRow('tru-pomdp/no-lrp', t, 'easy', true))];
+    expect(render('kitchen-ablation-verdicts', [better])).toContain('| -100 ± 0 (reversed) |');
+  });
+});
+
+describe('prior table', () => {
+  const r = (set: string, task: string, level: string, success: boolean): ResultRow => row({ suite: `prior:${set}`, method: 'tru-pomdp', model: 'prior', task, level, config: { maxTrials: 10 } }, success);
+  it('before → after per set and level; the template column takes the unseen tasks that have a paraphrase', () => {
+    const before = [[r('tuned', 'a-easy-1-0', 'easy', true), r('tuned', 'a-easy-1-1', 'easy', false)], [r('unseen', 'a-easy-1001-0', 'easy', false), r('unseen', 'a-easy-1001-5', 'easy', true)], [r('paraphrase', 'a-easy-1001-0', 'easy', false)], []];
+    const after = [[r('tuned', 'a-easy-1-0', 'easy', true), r('tuned', 'a-easy-1-1', 'easy', true)], [r('unseen', 'a-easy-1001-0', 'easy', true), r('unseen', 'a-easy-1001-5', 'easy', true)], [r('paraphrase', 'a-easy-1001-0', 'easy', true)]];
+    const text = docTable('prior')?.render([...before, ...after], []) ?? '';
+    expect(text).toContain('10 DESPOT trials per move');
+    // tuned 1/2 → 2/2; unseen 1/2 → 2/2; paraphrase 0/1 → 1/1; template column: unseen task 0 only, 0/1 → 1/1
+    expect(text).toContain('| easy | 1/2 (50 ± 50 %) → 2/2 (100 ± 0 %) | 1/2 (50 ± 50 %) → 2/2 (100 ± 0 %) | 0/1 (0 %) → 1/1 (100 %) | 0/1 (0 %) → 1/1 (100 %) |');
+  });
+});

@@ -5,7 +5,7 @@
  * stores it reads (relative to the results folder) and a renderer from their
  * rows to Markdown. Numbers of the seed papers come from data/seed-figures.json.
  */
-import { formatStat, stat } from '../summary.js';
+import { formatStat, stat, type Stat } from '../summary.js';
 import type { ResultRow } from '../types.js';
 import { annotationTables, llmdmSummary, ownModelTable, parseLlmdmRows, replayTables, syntheticTables, type LlmdmRow } from './llmdm-tables.js';
 import { parsePomdpRows, pomdpSummary, pomdpTable } from './pomdp-tables.js';
@@ -45,14 +45,16 @@ const budget = (rows: readonly ResultRow[]): string => [...new Set(rows.map((r) 
 
 const prior: DocTable = {
   id: 'prior',
-  sources: ['prior/tuned', 'prior/unseen', 'prior/paraphrase', 'kitchen-prior'],
-  render([tunedAll, unseenAll, paraAll, benchAll]) {
+  sources: ['prior/tuned', 'prior/unseen', 'prior/paraphrase', 'kitchen-prior', 'prior-after/tuned', 'prior-after/unseen', 'prior-after/paraphrase'],
+  render([tunedAll, unseenAll, paraAll, benchAll, ...afterAll]) {
     const [tuned, unseen, para, bench] = [tunedAll, unseenAll, paraAll, benchAll].map(done);
+    const [tunedAfter, unseenAfter, paraAfter] = afterAll.map(done);
     const paraTasks = new Set(para.map((r) => r.spec.task));
     const body = LEVELS.map((level) => {
       const at = (rs: ResultRow[]): ResultRow[] => rs.filter((r) => r.spec.level === level);
-      const sameTasks = at(unseen).filter((r) => paraTasks.has(r.spec.task));
-      return [level, solved(at(tuned)), solved(at(unseen)), solved(at(para)), solved(sameTasks)];
+      const same = (rs: ResultRow[]): ResultRow[] => at(rs).filter((r) => paraTasks.has(r.spec.task));
+      const cell = (before: ResultRow[], after: ResultRow[]): string => `${solved(before)} → ${solved(after)}`;
+      return [level, cell(at(tuned), at(tunedAfter)), cell(at(unseen), at(unseenAfter)), cell(at(para), at(paraAfter)), cell(same(unseen), same(unseenAfter))];
     });
     const head = [
       'level',
@@ -62,7 +64,7 @@ const prior: DocTable = {
       'the same tasks, template instructions',
     ];
     const lines = [
-      `Tru-POMDP (full method) with the offline \`prior\` model, ${budget([...tuned, ...unseen, ...para])} DESPOT trials per move, all five kitchens; solved / tasks (success % ± SE):`,
+      `Tru-POMDP (full method) with the offline \`prior\` model, ${budget([...tuned, ...unseen, ...para, ...tunedAfter, ...unseenAfter, ...paraAfter])} DESPOT trials per move, all five kitchens; solved / tasks (success % ± SE), before → after the BEHAVIOR-1K synset categories (\`results/prior\` → \`results/prior-after\`):`,
       '',
       table(head, body),
     ];
@@ -117,6 +119,52 @@ const kitchenAblations: DocTable = {
       return [v === 'full' ? 'full' : `w/o ${v.slice(3).toUpperCase().replace('BELIEF', 'Belief')}`, ...LEVELS.map((l) => cell(of(l))), meanOf(of('hard').map((r) => r.llm.calls), 1), ABLATION_KNOBS[v]];
     });
     return table(['variant', 'easy success %, reward', 'medium', 'hard', 'LLM calls / episode (hard)', 'stand-in knob that creates the mechanism'], body);
+  },
+};
+
+/**
+ * Per ablation: what the seed says it removes and claims (tru-pomdp.txt, the
+ * line of the claim, in our words), and the measured effect: success of the
+ * full method minus the variant's on the same tasks, per level, as a paired
+ * mean ± SE over tasks. A level supports the claim when the difference is
+ * above 2 SE, contradicts it when it is below −2 SE, and is a tie otherwise.
+ */
+const ABLATION_CLAIMS: Record<string, { removes: string; claim: string }> = {
+  'no-belief': { removes: 'the particle belief: acts on the single most likely hypothesis', claim: 'l. 113: relying on the most likely hypothesis degrades performance substantially' },
+  'no-hbu': { removes: 'Bayesian filtering: the belief is generated anew from the tree at every step', claim: 'l. 114: performance drops on hard tasks, and total time grows up to 3×' },
+  'no-toh': { removes: 'the tree: one flat query returns whole hypotheses', claim: 'l. 115: worse than full, and worse even than w/o Belief, through hallucination' },
+  'no-lrp': { removes: 'the LLM-written rollout policy: random legal actions in the rollouts', claim: 'l. 116: performance degrades greatly' },
+  'no-bts': { removes: 'the belief tree search: the LLM picks each action from the belief', claim: 'l. 117: lowest reward and success of all variants' },
+};
+
+/** Paired difference full − variant in success (percentage points) over the tasks both ran. */
+function pairedSuccessDiff(full: readonly ResultRow[], variant: readonly ResultRow[]): Stat {
+  const byTask = new Map(full.map((r) => [`${r.spec.task}|${r.spec.seed}`, r.success ? 1 : 0]));
+  const diffs = variant.filter((r) => byTask.has(`${r.spec.task}|${r.spec.seed}`)).map((r) => 100 * ((byTask.get(`${r.spec.task}|${r.spec.seed}`) ?? 0) - (r.success ? 1 : 0)));
+  return stat(diffs);
+}
+
+const verdictOf = (d: Stat): string => (d.n < 2 ? 'n < 2' : d.mean > 2 * d.se && d.mean > 0 ? 'holds' : d.mean < -2 * d.se && d.mean < 0 ? 'reversed' : 'tie');
+
+const kitchenAblationVerdicts: DocTable = {
+  id: 'kitchen-ablation-verdicts',
+  sources: ['kitchen'],
+  render([all]) {
+    const rows = done(all).filter((r) => r.spec.model === 'synthetic' && r.spec.method.startsWith('tru-pomdp'));
+    const of = (v: string, level: string): ResultRow[] => rows.filter((r) => variantOf(r.spec.method) === v && r.spec.level === level);
+    const variants = Object.keys(ABLATION_CLAIMS).filter((v) => rows.some((r) => variantOf(r.spec.method) === v));
+    if (variants.length === 0 || !rows.some((r) => r.spec.method === 'tru-pomdp')) return undefined;
+    const body = variants.map((v) => {
+      const cells = LEVELS.map((l) => {
+        const d = pairedSuccessDiff(of('full', l), of(v, l));
+        return d.n === 0 ? '-' : `${d.mean >= 0 ? '+' : ''}${formatStat(d, 0)} (${verdictOf(d)})`;
+      });
+      const planning = (rs: readonly ResultRow[]): number => rs.reduce((a, r) => a + r.planningSeconds, 0) / Math.max(1, rs.length);
+      // w/o BTS does not search: its time is the LLM's, which the stand-in spends none of
+      const time = planning(of(v, 'hard')) < 0.01 ? 'no search' : `${(planning(of(v, 'hard')) / Math.max(1e-9, planning(of('full', 'hard')))).toFixed(2)}×`;
+      return [`w/o ${v.slice(3).toUpperCase().replace('BELIEF', 'Belief')}`, ABLATION_CLAIMS[v].removes, ...cells, time, ABLATION_CLAIMS[v].claim];
+    });
+    return table(['ablation', 'removes', 'success full − variant, easy (pp, paired over tasks)', 'medium', 'hard', 'planning time per episode, hard (variant / full)', 'the seed\'s claim (tru-pomdp.txt)'], body);
   },
 };
 
@@ -286,7 +334,7 @@ const pomdpTables: DocTable[] = [
 ];
 
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, ...kitchenLevels, householdSingle, householdMulti, householdFailures, ...plannerTables, ...llmdmTables, ...pomdpTables];
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, kitchenAblationVerdicts, ...kitchenLevels, householdSingle, householdMulti, householdFailures, ...plannerTables, ...llmdmTables, ...pomdpTables];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);
