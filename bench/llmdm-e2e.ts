@@ -27,24 +27,13 @@ import type { SceneObject } from '../src/methods/llm-dm/objects.js';
 import { llmPlan, planWithModel } from '../src/methods/llm-dm/planning.js';
 import { registerLlmDmSynthetic } from '../src/methods/llm-dm/synthetic.js';
 import { problemText, translateGoal, translateInit } from '../src/methods/llm-dm/translate.js';
+import type { ConstructionFigures } from '../src/eval/report/llmdm-tables.js';
 import { correctedModel, domainSpec, LLMDM_DIR, readJson, type LlmdmDomain } from './llmdm-data.js';
 
-export interface ConstructionRow {
+export interface ConstructionRow extends ConstructionFigures {
   domain: LlmdmDomain;
   seed: number;
-  actions: number;
-  passes: number;
-  /** Model turns (first answers + feedback rounds) over all passes. */
-  turns: number;
-  feedbackRounds: number;
-  /** Actions whose last answer still had check issues. */
-  unresolved: number;
-  exact: number;
-  meanF1: number;
-  /** After one review round by a simulated expert (corrections from the difference with the gold). */
-  reviewed: { corrected: number; exact: number; meanF1: number; unresolved: number };
-  /** Per action: feedback rounds over all passes and final agreement. */
-  perAction: { action: string; rounds: number; exact: boolean; f1: number }[];
+  reviewed: ConstructionFigures['reviewed'] & { unresolved: number };
   model: DomainModel;
   reviewedModel: DomainModel;
 }

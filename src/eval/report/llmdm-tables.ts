@@ -44,22 +44,30 @@ export interface LlmdmReplayRow {
   diverged: string[];
 }
 
+/** What one synthetic-LLM construction and its review round measure. */
+export interface ConstructionFigures {
+  actions: number;
+  passes: number;
+  /** Model turns (first answers + feedback rounds) over all passes. */
+  turns: number;
+  feedbackRounds: number;
+  /** Actions whose last answer still had check issues. */
+  unresolved: number;
+  exact: number;
+  meanF1: number;
+  /** After one review round by a simulated expert (corrections from the difference with the gold). */
+  reviewed: { corrected: number; exact: number; meanF1: number };
+  /** Per action: feedback rounds over all passes and final agreement. */
+  perAction: { action: string; rounds: number; exact: boolean; f1: number }[];
+}
+
 /** One synthetic-LLM construction (domain, seed), then one review round. */
-export interface LlmdmConstructionRow {
+export interface LlmdmConstructionRow extends ConstructionFigures {
   kind: 'construction';
   domain: string;
   seed: number;
   /** The synthetic model's description with its knob values. */
   model: string;
-  actions: number;
-  passes: number;
-  turns: number;
-  feedbackRounds: number;
-  unresolved: number;
-  exact: number;
-  meanF1: number;
-  reviewed: { corrected: number; exact: number; meanF1: number };
-  perAction: { action: string; rounds: number; exact: boolean; f1: number }[];
 }
 
 /** One logistics instruction planned with the reviewed synthetic-LLM model of a seed. */
