@@ -114,3 +114,19 @@ describe('prior table', () => {
     expect(text).toContain('| easy | 1/2 (50 ± 50 %) → 2/2 (100 ± 0 %) | 1/2 (50 ± 50 %) → 2/2 (100 ± 0 %) | 0/1 (0 %) → 1/1 (100 %) | 0/1 (0 %) → 1/1 (100 %) |');
   });
 });
+
+describe('household distances', () => {
+  it('matched set = episodes every matched method completed; paired difference to gavel-map on it', () => {
+    const methods = ['sayplan', 'gavel-map', 'gavel-static', 'gavel', 'oracle'];
+    // two episodes; gavel-static fails the second, so only the first is matched
+    const rows = methods.flatMap((m, i) =>
+      [0, 1].map((e) => row({ suite: 'household:multi', method: m, task: `s1-${e}`, seed: 1 }, !(m === 'gavel-static' && e === 1), { metrics: { distance: 100 + 10 * i + e, searches: 2 } })),
+    );
+    const text = render('household-distances', [rows]) ?? '';
+    expect(text).toContain('Matched: the 1 of 2 episodes');
+    // gavel (i = 3): all 130, 131 → 130.50 ± 0.50; matched 130; vs gavel-map (110) +20
+    expect(text).toContain('| gavel | 130.50 ± 0.50 | 130.00 | 20.00 | 2.0 | 0.0 | 78.01 |');
+    expect(text).toContain('| gavel-map | 110.50 ± 0.50 | 110.00 | 0 |');
+    expect(text).toContain('| llm-only | - | - | - |');
+  });
+});
