@@ -5,16 +5,14 @@
  * objects of that kind start inside/on each kind of kitchen furniture in the
  * activities' `:init` (one level of nesting resolved: milk in a carton in the
  * fridge counts for the fridge; `(frozen x)` in the fridge counts as freezer);
- * the WordNet hypernym words of every synset in `generated/synsets.csv`; which
- * object words co-occur with each word of activity names (`making_breakfast` →
- * cereal, milk, bowl ...); and, for words of synset names, the categories the
- * synsets they name share (`wordCategories`, see below).
+ * its WordNet hypernym words (from `generated/synsets.csv`); and which object
+ * words co-occur with each word of activity names (`making_breakfast` →
+ * cereal, milk, bowl ...).
  *
  *   npx tsx bench/build-prior.ts [BDDL_DIR]   (default /work/shared/data/bddl)
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stem } from '../src/llm/prior-lexicon.js';
 
 const dir = process.argv[2] ?? '/work/shared/data/bddl';
 const KIND: Record<string, string> = {
@@ -103,57 +101,8 @@ for (const f of readdirSync(join(dir, 'activities'))) {
   }
 }
 
-// Every synset's hypernym words, not only those of objects placed in some activity (kitchen types
-// such as paprika or cookie_cutter reach their categories through them).
 const hypernyms: Record<string, string[]> = {};
-for (const s of [...new Set([...objectSynsets, ...hyper.keys()])].sort()) {
-  const ws = hypernymWords(s).slice(0, 8);
-  if (ws.length > 0 || objectSynsets.has(s)) hypernyms[word(s)] = ws;
-}
-
-// Words of synset names -> categories: 'seasoning' names jerk_seasoning, mustard_seasoning,
-// lemon-pepper_seasoning, poultry_seasoning, all of them flavorer.n.01. The words are those of the
-// name's last `__` segment (what the object is: lemon-pepper_seasoning__shaker is a shaker), and a
-// synset's states (half__, diced__, cooked__ sweet_corn) count once, as one head name. A category
-// counts for a word when at least two head names with the word have it among their hypernyms, it is
-// at least 4 times as frequent among them as among all head names, and it is not a hypernym of more
-// than 5 % of all of them (grocery.n.02, the hypernym of every bottle__of__X, tells nothing).
-const head = (synset: string): string => word(synset.split('__').pop() ?? synset);
-const nameWords = (h: string): string[] => [...new Set(h.split(/[_-]+/).filter((w) => w.length >= 3 && !STOP.has(w)).map(stem))];
-const headCats = new Map<string, Set<string>>();
-for (const s of hyper.keys()) {
-  const h = head(s);
-  const set = headCats.get(h) ?? new Set<string>();
-  for (const c of hypernymWords(s)) set.add(c);
-  headCats.set(h, set);
-}
-const categoryCount = new Map<string, number>();
-const byWord = new Map<string, Map<string, number>>();
-const wordHeads = new Map<string, number>();
-for (const [h, cats] of headCats) {
-  for (const c of cats) categoryCount.set(c, (categoryCount.get(c) ?? 0) + 1);
-  for (const w of nameWords(h)) {
-    wordHeads.set(w, (wordHeads.get(w) ?? 0) + 1);
-    const m = byWord.get(w) ?? new Map<string, number>();
-    for (const c of cats) m.set(c, (m.get(c) ?? 0) + 1);
-    byWord.set(w, m);
-  }
-}
-const heads = headCats.size;
-const wordCategories: Record<string, Record<string, number>> = {};
-for (const [w, m] of [...byWord].sort((a, b) => a[0].localeCompare(b[0]))) {
-  const n = wordHeads.get(w) ?? 1;
-  const kept = [...m]
-    .filter(([c, k]) => {
-      const share = (categoryCount.get(c) ?? 0) / heads;
-      return k >= 2 && !nameWords(c).includes(w) && share <= 0.05 && k / n >= 4 * share;
-    })
-    .map(([c, k]) => [c, Math.round((k / n) * 100) / 100] as const)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, 4);
-  if (kept.length > 0) wordCategories[w] = Object.fromEntries(kept);
-}
-
+for (const s of [...objectSynsets].sort()) hypernyms[word(s)] = hypernymWords(s).slice(0, 8);
 const acts: Record<string, Record<string, number>> = {};
 for (const [w, m] of [...activities].sort((a, b) => a[0].localeCompare(b[0]))) {
   acts[w] = Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 25));
@@ -164,8 +113,7 @@ const out = {
   containers: Object.fromEntries([...containers].sort((a, b) => a[0].localeCompare(b[0]))),
   hypernyms,
   activityObjects: acts,
-  wordCategories,
 };
 mkdirSync('data/prior', { recursive: true });
 writeFileSync('data/prior/kitchen-prior.json', `${JSON.stringify(out)}\n`);
-process.stdout.write(`read ${files} activities: ${containers.size} object words with placements, ${Object.keys(acts).length} activity words, ${Object.keys(hypernyms).length} synsets with hypernyms, ${Object.keys(wordCategories).length} name words with categories -> data/prior/kitchen-prior.json\n`);
+process.stdout.write(`read ${files} activities: ${containers.size} object words with placements, ${Object.keys(acts).length} activity words -> data/prior/kitchen-prior.json\n`);

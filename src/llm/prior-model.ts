@@ -7,14 +7,11 @@
  *
  * What it knows, by origin:
  * - from BEHAVIOR-1K: `data/prior/kitchen-prior.json`, derived from the
- *   MIT-licensed BDDL activity definitions and `generated/synsets.csv` by
- *   `bench/build-prior.ts`: where objects of each kind start (fridge,
- *   cabinet, shelf, surface, ...), the WordNet hypernyms of every BEHAVIOR
- *   synset (chips → snack_food, so `Snack_Pantry_Cabinet` matches; paprika →
- *   flavorer), which objects co-occur with words of activity names
- *   (breakfast → bowl, plate, egg ...), and which categories the synsets named
- *   with a word share (`wordCategories`: 'seasoning' names jerk_seasoning,
- *   mustard_seasoning ..., all flavorers, so "the seasonings" reaches paprika);
+ *   MIT-licensed BDDL activity definitions by `bench/build-prior.ts`: where
+ *   objects of each kind start (fridge, cabinet, shelf, surface, ...), their
+ *   WordNet hypernyms (chips → snack_food, so `Snack_Pantry_Cabinet` matches),
+ *   and which objects co-occur with words of activity names (breakfast →
+ *   bowl, plate, egg ...);
  * - from this project's task generator: `data/prior/kitchen-vocabulary.json`,
  *   the type names of the generator's catalogue (the object types it may guess
  *   for unseen objects), written by `bench/build-prior-vocabulary.ts`;
@@ -72,8 +69,6 @@ interface PriorTable {
   containers: Record<string, Record<string, number>>;
   hypernyms: Record<string, string[]>;
   activityObjects: Record<string, Record<string, number>>;
-  /** Words of BEHAVIOR synset names -> the categories (hypernym words) the synsets they name share ('season' -> flavorer). */
-  wordCategories?: Record<string, Record<string, number>>;
 }
 
 const KINDS = ['fridge', 'freezer', 'cabinet', 'shelf', 'surface', 'oven', 'microwave', 'dishwasher'] as const;
@@ -82,7 +77,6 @@ export class PriorKnowledge {
   private readonly kindByToken = new Map<string, Record<Kind, number>>();
   private readonly hyperByToken = new Map<string, Set<string>>();
   private readonly actByWord = new Map<string, Map<string, number>>();
-  private readonly categoriesByWord = new Map<string, Array<[string, number]>>();
   // pure functions of a name, memoized (the goals answer asks them for every area and candidate)
   private readonly wordsMemo = new Map<string, { own: string[]; hyper: Set<string> }>();
   private readonly kindMemo = new Map<string, Record<Kind, number>>();
@@ -113,12 +107,6 @@ export class PriorKnowledge {
       for (const [o, n] of Object.entries(objs)) for (const t of tokens(o)) m.set(stem(t), (m.get(stem(t)) ?? 0) + n / total);
       this.actByWord.set(stem(w), m);
     }
-    for (const [w, cats] of Object.entries(table.wordCategories ?? {})) this.categoriesByWord.set(w, Object.entries(cats).flatMap(([c, p]) => tokens(c).map(stem).map((t) => [t, p] as [string, number])));
-  }
-
-  /** Categories a word names, by BEHAVIOR's synset names ('seasonings' -> flavorer); the stored words are stemmed once more. */
-  private categoriesOf(w: string): Array<[string, number]> {
-    return this.categoriesByWord.get(w) ?? this.categoriesByWord.get(stem(w)) ?? [];
   }
 
   /** Words describing an object: its own tokens and its hypernyms' tokens. */
@@ -174,7 +162,6 @@ export class PriorKnowledge {
     for (const w of instructionWords) {
       if (own.includes(w)) r += 3;
       else if (hyper.has(w)) r += 2;
-      else for (const [c, p] of this.categoriesOf(w)) if (hyper.has(c) || own.includes(c)) r += 2 * p;
       const act = this.actByWord.get(w);
       if (act) for (const t of own) r += 4 * (act.get(t) ?? 0);
     }

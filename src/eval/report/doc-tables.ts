@@ -64,7 +64,7 @@ const prior: DocTable = {
       'the same tasks, template instructions',
     ];
     const lines = [
-      `Tru-POMDP (full method) with the offline \`prior\` model, ${budget([...tuned, ...unseen, ...para, ...tunedAfter, ...unseenAfter, ...paraAfter])} DESPOT trials per move, all five kitchens; solved / tasks (success % ± SE), before → after the BEHAVIOR-1K synset categories (\`results/prior\` → \`results/prior-after\`):`,
+      `Tru-POMDP (full method) with the offline \`prior\` model, ${budget([...tuned, ...unseen, ...para, ...tunedAfter, ...unseenAfter, ...paraAfter])} DESPOT trials per move, all five kitchens; solved / tasks (success % ± SE), the shipped prior → the synset-category experiment (\`results/prior\` → \`results/prior-after\`, commit 1ecccba, reverted):`,
       '',
       table(head, body),
     ];
