@@ -53,6 +53,21 @@ describe('doc tables', () => {
     expect(render('kitchen-ablations', [[]])).toBeUndefined();
   });
 
+  it('kitchen-baselines: the five baselines per level with LLM calls per episode; Tru-POMDP rows and other models left out', () => {
+    const rows = [
+      row({ method: 'react', level: 'hard', task: 'a' }, true, { llm: { calls: 10, inputTokens: 100, outputTokens: 5 } }),
+      row({ method: 'react', level: 'hard', task: 'b' }, false, { llm: { calls: 30, inputTokens: 300, outputTokens: 15 } }),
+      row({ method: 'llm-mcts', level: 'easy', task: 'a', config: { trials: 100 } }, true),
+      row({ method: 'tru-pomdp', level: 'easy', task: 'a' }, true),
+      row({ method: 'react', level: 'easy', task: 'a', model: 'prior' }, true),
+    ];
+    const lines = (render('kitchen-baselines', [rows]) ?? '').split('\n');
+    expect(lines[0]).toBe('synthetic LLM; LLM-MCTS 100 simulations per move');
+    // one episode has no SE; easy comes before hard; react on hard: 50 ± 50 %, reward (800 − 200)/2 = 300 ± 500, 20 calls, 200 / 10 tokens
+    expect(lines.slice(4)).toEqual(['| LLM-MCTS | easy | 1 | 100 | 800 | 10.0 | 4.0 | 0 / 0 |', '| ReAct | hard | 2 | 50 ± 50 | 300 ± 500 | 10.0 ± 0.0 | 20.0 | 200 / 10 |']);
+    expect(render('kitchen-baselines', [[rows[3]!]])).toBeUndefined();
+  });
+
   it('kitchen-LEVEL: the paper layout per level, Tru-POMDP, its ablations and the baselines in one table, hand-computed cells', () => {
     const spec = (method: string, task: string, config: EpisodeSpec['config']): Partial<EpisodeSpec> => ({ suite: 'kitchen:hard', level: 'hard', method, task, config });
     // Tru-POMDP: one success (reward 900, 10 steps, 2 s over 10 executed steps) and one failure at the step limit

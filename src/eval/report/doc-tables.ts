@@ -232,6 +232,43 @@ const kitchenLevels: DocTable[] = LEVELS.map((level) => ({
   render: ([all]) => kitchenLevelTable(level, all),
 }));
 
+const BASELINES = KITCHEN_TABLE_METHODS.filter(([method]) => !method.startsWith('tru-pomdp'));
+
+/**
+ * The five kitchen baselines of the seed's §5.2 over all levels (docs/baselines.md):
+ * success %, reward, steps, and the LLM cost per episode (calls, tokens) that
+ * the per-level tables leave out of the call count. Synthetic model only.
+ */
+export function kitchenBaselinesTable(all: readonly ResultRow[], model = 'synthetic'): string | undefined {
+  const rows = done(all).filter((r) => r.spec.model === model && BASELINES.some(([m]) => m === r.spec.method));
+  if (rows.length === 0) return undefined;
+  const body: string[][] = [];
+  for (const level of LEVELS) {
+    for (const [method, label] of BASELINES) {
+      const rs = rows.filter((r) => r.spec.level === level && r.spec.method === method);
+      if (rs.length === 0) continue;
+      body.push([
+        label,
+        level,
+        String(rs.length),
+        formatStat(stat(successes(rs)), 0, 100),
+        formatStat(stat(rs.map((r) => r.reward)), 0),
+        formatStat(stat(rs.map((r) => r.steps)), 1),
+        meanOf(rs.map((r) => r.llm.calls), 1),
+        `${meanOf(rs.map((r) => r.llm.inputTokens), 0)} / ${meanOf(rs.map((r) => r.llm.outputTokens), 0)}`,
+      ]);
+    }
+  }
+  const mctsBudget = budget(rows.filter((r) => r.spec.method === 'llm-mcts'));
+  return [
+    `${rows[0].modelDescription}; LLM-MCTS ${mctsBudget} simulations per move`,
+    '',
+    table(['method', 'level', 'episodes', 'success %', 'reward', 'steps', 'LLM calls/ep', 'tokens in / out per ep'], body),
+  ].join('\n');
+}
+
+const kitchenBaselines: DocTable = { id: 'kitchen-baselines', sources: ['kitchen'], render: ([all]) => kitchenBaselinesTable(all) };
+
 /** The finished rows of one suite. */
 const suiteRows = (all: readonly ResultRow[], suite: string): ResultRow[] => done(all).filter((r) => r.spec.suite === suite);
 const ofMethod = (rows: readonly ResultRow[], method: string): ResultRow[] => rows.filter((r) => r.spec.method === method);
@@ -376,7 +413,7 @@ const pomdpTables: DocTable[] = [
 ];
 
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, kitchenAblationVerdicts, ...kitchenLevels, householdSingle, householdMulti, householdDistances, householdFailures, ...plannerTables, ...llmdmTables, ...pomdpTables];
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, kitchenAblationVerdicts, ...kitchenLevels, kitchenBaselines, householdSingle, householdMulti, householdDistances, householdFailures, ...plannerTables, ...llmdmTables, ...pomdpTables];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);
