@@ -53,6 +53,21 @@ describe('doc tables', () => {
     expect(render('kitchen-ablations', [[]])).toBeUndefined();
   });
 
+  it('eval-tiger: one row per solver with its budget unit; only done pomdp:tiger rows count', () => {
+    const tiger = (method: string, success: boolean, reward: number, config: Record<string, number>, status: ResultRow['status'] = 'done'): ResultRow =>
+      row({ suite: 'pomdp:tiger', method, config, task: `t${reward}` }, success, { reward, status, planningSeconds: 0.5 });
+    const rows = [
+      tiger('despot', true, 30, { trials: 50 }), tiger('despot', false, 10, { trials: 50 }),
+      tiger('pomcp', true, -20, { trials: 1000 }),
+      tiger('pomcp', true, 99, { trials: 1000 }, 'error'),
+      row({ suite: 'kitchen:easy', method: 'despot' }, true),
+    ];
+    const lines = (render('eval-tiger', [rows]) ?? '').split('\n');
+    // despot: 1 of 2 solved = 50 ± 50 %, reward (30 + 10)/2 = 20 ± 10; pomcp: the error row is not counted
+    expect(lines.slice(2)).toEqual(['| despot (50 trials/step) | 2 | 50 ± 50 | 20.0 ± 10.0 | 0.50 ± 0.00 |', '| pomcp (1000 simulations/step) | 1 | 100 | -20.0 | 0.50 |']);
+    expect(render('eval-tiger', [[rows[4]!]])).toBeUndefined();
+  });
+
   it('kitchen-baselines: the five baselines per level with LLM calls per episode; Tru-POMDP rows and other models left out', () => {
     const rows = [
       row({ method: 'react', level: 'hard', task: 'a' }, true, { llm: { calls: 10, inputTokens: 100, outputTokens: 5 } }),

@@ -9,6 +9,7 @@ import { formatStat, stat, type Stat } from '../summary.js';
 import type { ResultRow } from '../types.js';
 import { annotationTables, llmdmSummary, ownModelTable, parseLlmdmRows, replayTables, syntheticTables, type LlmdmRow } from './llmdm-tables.js';
 import { parsePomdpRows, pomdpSummary, pomdpTable } from './pomdp-tables.js';
+import { orderingTable, repairTable, rsnTable } from './household-bench-tables.js';
 import { eaiTable, ipcSummary, ipcTable, optimalTable, parsePlannerRows, parseReferences } from './planner-tables.js';
 import { seedValue } from './seed-figures.js';
 
@@ -412,8 +413,38 @@ const pomdpTables: DocTable[] = [
   { id: 'pomdp', sources: [], files: ['pomdp/rows.jsonl'], render: (_stores, [rows]) => pomdpTable(parsePomdpRows(rows)) },
 ];
 
+/**
+ * docs/eval.md's POMDP example (`groundplan bench pomdp:tiger`): per solver and
+ * its trial budget, success %, undiscounted reward and planning seconds per episode.
+ */
+export function evalTigerTable(all: readonly ResultRow[]): string | undefined {
+  const rows = suiteRows(all, 'pomdp:tiger');
+  if (rows.length === 0) return undefined;
+  const unit = (method: string): string => (method === 'pomcp' ? 'simulations' : 'trials');
+  const body = [...new Set(rows.map((r) => r.spec.method))].sort().map((method) => {
+    const rs = ofMethod(rows, method);
+    return [
+      `${method} (${budget(rs)} ${unit(method)}/step)`,
+      String(rs.length),
+      formatStat(stat(successes(rs)), 0, 100),
+      formatStat(stat(rs.map((r) => r.reward)), 1),
+      formatStat(stat(rs.map((r) => r.planningSeconds)), 2),
+    ];
+  });
+  return table(['method', 'n', 'success %', 'reward (undiscounted, 20 steps)', 'planning s / episode'], body);
+}
+
+const evalTiger: DocTable = { id: 'eval-tiger', sources: ['eval-tiger'], render: ([all]) => evalTigerTable(all) };
+
+/** The world-model benchmarks without an LLM (docs/gavel.md), from the commands' --json output. */
+const householdBenchTables: DocTable[] = [
+  { id: 'household-rsn', sources: [], files: ['household-bench/rsn.json'], render: (_stores, [text]) => rsnTable(text) },
+  { id: 'household-repair', sources: [], files: ['household-bench/repair.json'], render: (_stores, [text]) => repairTable(text) },
+  { id: 'household-ordering', sources: [], files: ['household-bench/ordering.json'], render: (_stores, [text]) => orderingTable(text) },
+];
+
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, kitchenAblationVerdicts, ...kitchenLevels, kitchenBaselines, householdSingle, householdMulti, householdDistances, householdFailures, ...plannerTables, ...llmdmTables, ...pomdpTables];
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, kitchenAblationVerdicts, ...kitchenLevels, kitchenBaselines, householdSingle, householdMulti, householdDistances, householdFailures, ...householdBenchTables, evalTiger, ...plannerTables, ...llmdmTables, ...pomdpTables];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);
