@@ -210,7 +210,7 @@ describe('groundplan report --update-docs', () => {
     file('README.md', 'a\n<!-- report:nope -->\n<!-- /report -->\n');
     const r = await runCommand([register], ['report', '--update-docs', '--root', dir]);
     expect(r.error).toBeInstanceOf(InputError);
-    expect(String(r.error)).toMatch(/README\.md:2:1: no report table 'nope' \(known: prior, kitchen-ablations, [^)]*\bhousehold-failures\b[^)]*\bplanner-ipc\b[^)]*\bpomdp\)/);
+    expect(String(r.error)).toMatch(/README\.md:2:1: no report table 'nope' \(known: prior, kitchen-ablations, [^)]*\bhousehold-failures\b[^)]*\bplanner-ipc\b[^)]*\bpomdp\b[^)]*\)/);
     const both = await runCommand([register], ['report', 'x', '--update-docs']);
     expect(both.error).toBeInstanceOf(InputError);
   });

@@ -8,7 +8,8 @@
 import { formatStat, stat, type Stat } from '../summary.js';
 import type { ResultRow } from '../types.js';
 import { annotationTables, llmdmSummary, ownModelTable, parseLlmdmRows, replayTables, syntheticTables, type LlmdmRow } from './llmdm-tables.js';
-import { parsePomdpRows, pomdpSummary, pomdpTable } from './pomdp-tables.js';
+import { kitchenGenTable } from './kitchen-gen-table.js';
+import { parsePomdpRows, pomdpExtraSeedsTable, pomdpSummary, pomdpTable } from './pomdp-tables.js';
 import { orderingTable, repairTable, rsnTable } from './household-bench-tables.js';
 import { eaiTable, ipcSummary, ipcTable, optimalTable, parsePlannerRows, parseReferences } from './planner-tables.js';
 import { seedValue } from './seed-figures.js';
@@ -411,6 +412,7 @@ const llmdmTables: DocTable[] = [
 const pomdpTables: DocTable[] = [
   { id: 'pomdp-summary', sources: [], files: ['pomdp/rows.jsonl'], render: (_stores, [rows]) => pomdpSummary(parsePomdpRows(rows)) },
   { id: 'pomdp', sources: [], files: ['pomdp/rows.jsonl'], render: (_stores, [rows]) => pomdpTable(parsePomdpRows(rows)) },
+  { id: 'pomdp-extra', sources: [], files: ['pomdp/rows.jsonl', 'pomdp/extra-seeds.jsonl'], render: (_stores, [rows, extra]) => pomdpExtraSeedsTable(parsePomdpRows(rows), parsePomdpRows(extra)) },
 ];
 
 /**
@@ -443,8 +445,10 @@ const householdBenchTables: DocTable[] = [
   { id: 'household-ordering', sources: [], files: ['household-bench/ordering.json'], render: (_stores, [text]) => orderingTable(text) },
 ];
 
+const kitchenGen: DocTable = { id: 'kitchen-gen', sources: [], files: ['kitchen-gen/tasks.json'], render: (_stores, [text]) => kitchenGenTable(text) };
+
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, kitchenAblationVerdicts, ...kitchenLevels, kitchenBaselines, householdSingle, householdMulti, householdDistances, householdFailures, ...householdBenchTables, evalTiger, ...plannerTables, ...llmdmTables, ...pomdpTables];
+export const DOC_TABLES: readonly DocTable[] = [prior, kitchenAblations, kitchenAblationVerdicts, ...kitchenLevels, kitchenBaselines, kitchenGen, householdSingle, householdMulti, householdDistances, householdFailures, ...householdBenchTables, evalTiger, ...plannerTables, ...llmdmTables, ...pomdpTables];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);

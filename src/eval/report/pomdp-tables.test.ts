@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pomdpSummary, pomdpTable, type PomdpRow } from './pomdp-tables.js';
+import { pomdpExtraSeedsTable, pomdpSummary, pomdpTable, type PomdpRow } from './pomdp-tables.js';
 
 const row = (problem: string, solver: string, T: number, seed: number, discounted: number, steps: number, trials: number): PomdpRow => ({
   problem, solver, timePerMove: T, seed, discounted, undiscounted: discounted * 2, steps, trialsPerStep: trials, nodesPerStep: 10 * trials, expandedPerStep: trials,
@@ -20,6 +20,15 @@ describe('POMDP tables', () => {
     const low = [row('tag', 'despot', 1, 1, -9, 10, 50), row('tag', 'despot', 1, 2, -9, 10, 50)];
     expect(pomdpTable(low)).toContain('| NO | NO |');
     expect(pomdpSummary(low)).toContain('| Tag | 1 s | -9.00 ± 0.00 (n=2) | -5.41 ± 1.05 [-7.47, -3.35] | 50.0 vs 117.2 |');
+  });
+
+  it('extra seeds: the main seeds, the extra ones and both pooled (a shared seed once), the pooled mean against the interval', () => {
+    const extra = [row('tag', 'despot', 1, 2, 5, 10, 100), row('tag', 'despot', 1, 3, -12, 10, 100), row('tag', 'pomcp', 1, 4, 0, 10, 100)];
+    // main −4, −8 (seeds 1–2); extra seed 2 repeats (the main row counts), seed 3 −12; pooled −4, −8, −12: mean −8, SE 4/√3 = 2.31, below −7.47
+    expect((pomdpExtraSeedsTable(ROWS, extra) ?? '').split('\n').slice(2)).toEqual([
+      '| tag | 1 | 1–2 | -6.00 ± 2.00 (n=2) | 2–3 | -3.50 ± 8.50 (n=2) | -8.00 ± 2.31 (n=3) | -5.41 ± 1.05 [-7.47, -3.35] | NO |',
+    ]);
+    expect(pomdpExtraSeedsTable([], extra)).toBeUndefined();
   });
 
   it('no rows, no table', () => {

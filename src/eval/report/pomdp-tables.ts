@@ -87,3 +87,35 @@ export function pomdpSummary(rows: readonly PomdpRow[]): string | undefined {
   }
   return lines.length > 2 ? lines.join('\n') : undefined;
 }
+
+const seedRange = (rs: readonly PomdpRow[]): string => {
+  const seeds = rs.map((r) => r.seed);
+  return `${Math.min(...seeds)}–${Math.max(...seeds)}`;
+};
+const meanSeN = (rs: readonly PomdpRow[]): string => {
+  const s = summarizeEpisodes(rs);
+  return `${s.discounted.mean.toFixed(2)} ± ${s.discounted.se.toFixed(2)} (n=${s.episodes})`;
+};
+
+/**
+ * A repeat with other seeds of the (problem, T, DESPOT) cells in `extra`: the
+ * main run's seeds, the extra seeds and both pooled (a seed present in both
+ * counts once), the pooled mean judged against the reference interval.
+ */
+export function pomdpExtraSeedsTable(main: readonly PomdpRow[], extra: readonly PomdpRow[]): string | undefined {
+  const lines = ['| problem | T (s CPU) | seeds | discounted ± SE | extra seeds | discounted ± SE | pooled | reference [95% CI] | pooled within CI |', '|---|---|---|---|---|---|---|---|---|'];
+  const cells = [...new Set(extra.filter((r) => r.solver === 'despot').map((r) => `${r.problem}|${r.timePerMove}`))];
+  for (const cell of cells) {
+    const [problem = '', t = ''] = cell.split('|');
+    const T = Number(t);
+    const ref = referenceFor(problem, T);
+    const a = cellRows(main, problem, T, 'despot');
+    const b = cellRows(extra, problem, T, 'despot');
+    if (a.length === 0 || !ref) continue;
+    const pooled = cellRows([...a, ...b], problem, T, 'despot');
+    const [lo, hi] = interval(ref);
+    const m = summarizeEpisodes(pooled).discounted.mean;
+    lines.push(`| ${problem} | ${T} | ${seedRange(a)} | ${meanSeN(a)} | ${seedRange(b)} | ${meanSeN(b)} | ${meanSeN(pooled)} | ${refText(ref)} | ${m < lo ? 'NO' : m > hi ? 'better' : 'yes'} |`);
+  }
+  return lines.length > 2 ? lines.join('\n') : undefined;
+}
