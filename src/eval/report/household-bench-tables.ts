@@ -7,6 +7,8 @@
  * model's fit.
  */
 import { GroundplanError } from '../../core/errors.js';
+import type { OrderingBenchRow } from '../../envs/household/ordering-sim.js';
+import type { RsnMetrics } from '../../envs/household/rsn.js';
 import { seedValue } from './seed-figures.js';
 
 function table(head: string[], body: string[][]): string {
@@ -23,19 +25,10 @@ function parse<T>(text: string, what: string, ok: (v: T) => boolean): T {
 const signed = (x: number, digits: number): string => (x === 0 ? '0' : `${x > 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`);
 const pct = (x: number, digits = 1): string => `${(100 * x).toFixed(digits)} %`;
 
-interface RsnScores {
-  queries: number;
-  auc: number;
-  aucAllTypes: number;
-  brier: number;
-  top1Room: number;
-  top1Type: number;
-}
-
 /** `household rsn --json`: the softmax RSN and the frequency prior, next to the seed's figures. */
 export function rsnTable(text: string): string {
-  const r = parse<{ rsn?: RsnScores; prior?: RsnScores; scenes?: number }>(text, 'household-bench/rsn.json', (v) => v.rsn !== undefined && v.prior !== undefined);
-  const row = (label: string, s: RsnScores): string[] => [label, s.auc.toFixed(3), s.aucAllTypes.toFixed(3), s.brier.toFixed(3), pct(s.top1Room), pct(s.top1Type)];
+  const r = parse<{ rsn?: RsnMetrics; prior?: RsnMetrics; scenes?: number }>(text, 'household-bench/rsn.json', (v) => v.rsn !== undefined && v.prior !== undefined);
+  const row = (label: string, s: RsnMetrics): string[] => [label, s.auc.toFixed(3), s.aucAllTypes.toFixed(3), s.brier.toFixed(3), pct(s.top1Room), pct(s.top1Type)];
   return [
     `${r.rsn!.queries} held-out queries (5 folds over ${r.scenes} scenes, whole scenes held out).`,
     '',
@@ -85,19 +78,9 @@ export function repairTable(text: string): string {
   return table(['task set', 'error injected', 'broken', 'repaired', 'edits', '+travel (m)'], body);
 }
 
-interface OrderingRow {
-  variant: string;
-  meanDistance: number;
-  se: number;
-  meanSearches: number;
-  success: number;
-  vsMap: number;
-  vsMapSe: number;
-}
-
 /** `household ordering-bench --json`: distance per ordering variant, paired to gavel-map, and R² of J against realized travel. */
 export function orderingTable(text: string): string {
-  const r = parse<{ instructions?: number; rows?: OrderingRow[]; r2?: Array<{ errands: number; n: number; static: number; oracle: number }> }>(
+  const r = parse<{ instructions?: number; rows?: OrderingBenchRow[]; r2?: Array<{ errands: number; n: number; static: number; oracle: number }> }>(
     text,
     'household-bench/ordering.json',
     (v) => Array.isArray(v.rows) && Array.isArray(v.r2),
