@@ -29,7 +29,7 @@
 import { InputError } from '../src/core/errors.js';
 import { episodeKey, planSpecs, ResultStore, runPool, suite, type EpisodeSpec, type Json, type ResultRow } from '../src/eval/index.js';
 import { parseGivenKnobs } from '../src/episode/index.js';
-import { kitchenLevelTable } from '../src/eval/report/doc-tables.js';
+import { kitchenLevelTable } from '../src/eval/report/kitchen-doc-tables.js';
 import { KITCHEN_SUITE_KITCHENS, parseKitchenTaskId } from '../src/eval/suites/kitchen.js';
 import { installSyntheticModels } from '../src/methods/index.js';
 import { ABLATIONS } from '../src/methods/tru-pomdp/index.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EpisodeSpec, ResultRow } from '../types.js';
-import { ABLATION_KNOBS, docTable, KITCHEN_TABLE_METHODS } from './doc-tables.js';
+import { docTable } from './doc-tables.js';
+import { ABLATION_KNOBS, KITCHEN_TABLE_METHODS } from './kitchen-doc-tables.js';
 
 function row(spec: Partial<EpisodeSpec>, success: boolean, extra: Partial<ResultRow> = {}): ResultRow {
   const s: EpisodeSpec = { suite: 'x', task: 't', level: 'l', method: 'm', model: 'synthetic', seed: 1, config: {}, ...spec };

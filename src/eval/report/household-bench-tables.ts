@@ -7,17 +7,16 @@
  * model's fit.
  */
 import { GroundplanError } from '../../core/errors.js';
+import { parseJsonText } from '../../core/json-text.js';
 import type { OrderingBenchRow } from '../../envs/household/ordering-sim.js';
 import type { RsnMetrics } from '../../envs/household/rsn.js';
+import { mdTable as table } from './doc-table.js';
 import { seedValue } from './seed-figures.js';
 
-function table(head: string[], body: string[][]): string {
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-}
-
-function parse<T>(text: string, what: string, ok: (v: T) => boolean): T {
-  const v = JSON.parse(text) as T;
-  if (!ok(v)) throw new GroundplanError('REPORT_ROWS', `${what}: not the --json output of the command that writes it`);
+/** The committed `--json` output at `file` (relative to results/): a syntax error at file:line:col, the wrong shape named. */
+function parse<T>(text: string, file: string, ok: (v: T) => boolean): T {
+  const v = parseJsonText(text, file, 'REPORT_ROWS') as T;
+  if (!ok(v)) throw new GroundplanError('REPORT_ROWS', `${file}: not the --json output of the command that writes it`);
   return v;
 }
 

@@ -5,7 +5,8 @@ export { plotSpecs, renderPlots, renderSvg, plotFile, type PlotKind, type PlotSp
 export { renderMarkdown, markdownTable, type MarkdownOptions } from './markdown.js';
 export { renderHtml, htmlTable, escapeHtml, type HtmlOptions } from './html.js';
 export { buildReport, writeReport, type Report, type ReportOptions } from './build-report.js';
-export { DOC_TABLES, docTable, ABLATION_KNOBS, type DocTable } from './doc-tables.js';
+export { DOC_TABLES, docTable, type DocTable } from './doc-tables.js';
+export { ABLATION_KNOBS } from './kitchen-doc-tables.js';
 export { findBlocks, replaceBlocks, type DocBlock } from './doc-markers.js';
 export { docFiles, renderDocTable, updateDocs, type DocBlockStatus } from './update-docs.js';
 export { seedFigures, seedValue, type SeedFigure } from './seed-figures.js';

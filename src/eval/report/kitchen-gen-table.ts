@@ -6,6 +6,9 @@
  * (beside the step limit) and oracle cost, and how many tasks needed redraws.
  */
 import { GroundplanError } from '../../core/errors.js';
+import { parseJsonText } from '../../core/json-text.js';
+import { mean } from '../../core/stats.js';
+import { mdTable } from './doc-table.js';
 
 interface GeneratedTaskStats {
   level: string;
@@ -25,11 +28,11 @@ const LEVELS = ['easy', 'medium', 'hard'];
 function spread(xs: readonly number[]): string {
   const lo = Math.min(...xs);
   const hi = Math.max(...xs);
-  return lo === hi ? String(lo) : `${lo}–${hi} (${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1)})`;
+  return lo === hi ? String(lo) : `${lo}–${hi} (${mean(xs).toFixed(1)})`;
 }
 
 export function kitchenGenTable(text: string): string {
-  const tasks = JSON.parse(text) as GeneratedTaskStats[];
+  const tasks = parseJsonText(text, 'kitchen-gen/tasks.json', 'REPORT_ROWS') as GeneratedTaskStats[];
   if (!Array.isArray(tasks) || tasks.some((t) => typeof t.level !== 'string' || typeof t.oracleCost !== 'number')) {
     throw new GroundplanError('REPORT_ROWS', 'kitchen-gen: not the --json output of groundplan kitchen gen');
   }
@@ -37,14 +40,12 @@ export function kitchenGenTable(text: string): string {
     const ts = tasks.filter((t) => t.level === level);
     if (ts.length === 0) return [];
     const of = (k: keyof Omit<GeneratedTaskStats, 'level'>): number[] => ts.map((t) => t[k]);
-    return [`| ${level} | ${spread(of('targets'))} | ${spread(of('objects'))} | ${spread(of('hiddenTargets'))} | ${spread(of('alternatives'))} | ${spread(of('oracleSteps'))}, limit ${spread(of('stepLimit'))} | ${spread(of('oracleCost'))} |`];
+    return [[level, spread(of('targets')), spread(of('objects')), spread(of('hiddenTargets')), spread(of('alternatives')), `${spread(of('oracleSteps'))}, limit ${spread(of('stepLimit'))}`, spread(of('oracleCost'))]];
   });
   const redrawn = tasks.filter((t) => t.attempts > 1).length;
   return [
     `${tasks.length.toLocaleString('en-US')} tasks; ${redrawn} needed more than one draw.`,
     '',
-    '| level | targets | objects | target candidates hidden | alternatives | oracle steps, step limit | oracle cost |',
-    '|---|---|---|---|---|---|---|',
-    ...body,
+    mdTable(['level', 'targets', 'objects', 'target candidates hidden', 'alternatives', 'oracle steps, step limit', 'oracle cost'], body),
   ].join('\n');
 }

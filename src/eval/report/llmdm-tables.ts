@@ -7,6 +7,7 @@
  * per seed. Pure functions of the rows: the bench prints them, `groundplan
  * report --update-docs` puts them in the docs.
  */
+import { mdTable as table } from './doc-table.js';
 
 /** One domain's GPT-4 model checked against the annotations. */
 export interface LlmdmAnnotationRow {
@@ -92,10 +93,6 @@ export function parseLlmdmRows(jsonl: string): LlmdmRow[] {
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as LlmdmRow);
-}
-
-function table(head: string[], rows: (string | number)[][]): string {
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
 const pct = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);

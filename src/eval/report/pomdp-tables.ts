@@ -40,6 +40,11 @@ function cellRows(rows: readonly PomdpRow[], problem: string, T: number, solver:
 }
 
 const interval = (ref: ReferenceRow): [number, number] => [ref.discMean - 1.96 * ref.discSe, ref.discMean + 1.96 * ref.discSe];
+/** A mean against the reference's 95% interval: `NO` below it, `better` above, `yes` within. */
+function withinInterval(mean: number, ref: ReferenceRow): string {
+  const [lo, hi] = interval(ref);
+  return mean < lo ? 'NO' : mean > hi ? 'better' : 'yes';
+}
 const refText = (ref: ReferenceRow): string => {
   const [lo, hi] = interval(ref);
   return `${ref.discMean.toFixed(2)} ± ${ref.discSe.toFixed(2)} [${lo.toFixed(2)}, ${hi.toFixed(2)}]`;
@@ -61,8 +66,7 @@ export function pomdpTable(rows: readonly PomdpRow[], opts: { problems?: readonl
         const g = cellRows(rows, problem, T, solver);
         if (g.length === 0) continue;
         const s = summarizeEpisodes(g);
-        const [lo, hi] = ref ? interval(ref) : [NaN, NaN];
-        const within = ref ? (s.discounted.mean >= lo ? (s.discounted.mean > hi ? 'better' : 'yes') : 'NO') : '–';
+        const within = ref ? withinInterval(s.discounted.mean, ref) : '–';
         const trialsOk = ref && solver === 'despot' ? (s.trialsPerStep >= ref.trialsPerStep / 2 ? 'yes' : 'NO') : '–';
         lines.push(
           `| ${problem} | ${T} | ${solver} | ${s.episodes} | ${s.discounted.mean.toFixed(2)} ± ${s.discounted.se.toFixed(2)} | ${s.undiscounted.mean.toFixed(2)} ± ${s.undiscounted.se.toFixed(2)} | ${s.steps.mean.toFixed(1)} | ${s.trialsPerStep.toFixed(1)} | ${s.nodesPerStep.toFixed(0)} | ${s.maxTrialDepth.toFixed(1)} | ${s.searchTimePerStep.toFixed(3)} | ${ref ? `${refText(ref)} (n=${ref.runs})` : '–'} | ${ref ? ref.trialsPerStep.toFixed(1) : '–'} | ${within} | ${trialsOk} |`,
@@ -113,9 +117,7 @@ export function pomdpExtraSeedsTable(main: readonly PomdpRow[], extra: readonly 
     const b = cellRows(extra, problem, T, 'despot');
     if (a.length === 0 || !ref) continue;
     const pooled = cellRows([...a, ...b], problem, T, 'despot');
-    const [lo, hi] = interval(ref);
-    const m = summarizeEpisodes(pooled).discounted.mean;
-    lines.push(`| ${problem} | ${T} | ${seedRange(a)} | ${meanSeN(a)} | ${seedRange(b)} | ${meanSeN(b)} | ${meanSeN(pooled)} | ${refText(ref)} | ${m < lo ? 'NO' : m > hi ? 'better' : 'yes'} |`);
+    lines.push(`| ${problem} | ${T} | ${seedRange(a)} | ${meanSeN(a)} | ${seedRange(b)} | ${meanSeN(b)} | ${meanSeN(pooled)} | ${refText(ref)} | ${withinInterval(summarizeEpisodes(pooled).discounted.mean, ref)} |`);
   }
   return lines.length > 2 ? lines.join('\n') : undefined;
 }
