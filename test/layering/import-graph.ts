@@ -1,8 +1,8 @@
 /**
  * The import graph of src/ (non-test files): every relative `import` and
  * `export … from` specifier, type-only ones included, resolved to a file
- * under src/. Read with the TypeScript scanner (`ts.preProcessFile`), so
- * comments and strings do not count.
+ * under src/. Read from the TypeScript syntax tree, so comments and strings
+ * do not count.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -31,28 +31,43 @@ function sourceFiles(dir: string): string[] {
 
 const repo = (p: string): string => relative(resolve(SRC, '..'), p);
 
-/** The names an import or re-export of `spec` brings in (by a light parse of its statement). */
-function importedNames(text: string, spec: string): string[] {
-  const names: string[] = [];
-  const re = new RegExp(String.raw`(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]${spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['"]`, 'g');
-  for (const m of text.matchAll(re)) {
-    for (const part of m[1].split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0].trim();
-      if (name) names.push(name);
+/**
+ * The module specifiers of one file with the names each brings in: static
+ * imports and re-exports (`export * as ns from` included, which
+ * `ts.preProcessFile` misses), `import x = require(…)`, dynamic `import(…)`
+ * and `import('…').Type` type references.
+ */
+function specifiers(file: string, text: string): Array<{ spec: string; names: string[] }> {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const out: Array<{ spec: string; names: string[] }> = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const names: string[] = [];
+      const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause;
+      if (bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))) for (const el of bindings.elements) names.push((el.propertyName ?? el.name).text);
+      if (ts.isImportDeclaration(node) && node.importClause?.name) names.push('default');
+      out.push({ spec: node.moduleSpecifier.text, names });
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      out.push({ spec: node.moduleReference.expression.text, names: [] });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments.length > 0 && ts.isStringLiteral(node.arguments[0])) {
+      out.push({ spec: node.arguments[0].text, names: [] });
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      out.push({ spec: node.argument.literal.text, names: node.qualifier ? [ts.isIdentifier(node.qualifier) ? node.qualifier.text : node.qualifier.right.text] : [] });
     }
-  }
-  return names;
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
 }
 
 export function importGraph(): ImportEdge[] {
   const edges: ImportEdge[] = [];
   for (const file of sourceFiles(SRC)) {
-    const text = readFileSync(file, 'utf8');
-    for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
-      if (!ref.fileName.startsWith('.')) continue;
-      const target = resolve(dirname(file), ref.fileName.replace(/\.js$/, '.ts'));
+    for (const { spec, names } of specifiers(file, readFileSync(file, 'utf8'))) {
+      if (!spec.startsWith('.')) continue;
+      const target = resolve(dirname(file), spec.replace(/\.js$/, '.ts'));
       if (!target.startsWith(SRC)) continue;
-      edges.push({ from: repo(file), to: repo(target), names: importedNames(text, ref.fileName) });
+      edges.push({ from: repo(file), to: repo(target), names });
     }
   }
   return edges;

@@ -8,7 +8,9 @@
  * imports count) but the ones listed below.
  */
 import { describe, expect, it } from 'vitest';
-import { importCycles, importGraph, layerOf, type ImportEdge } from './import-graph.js';
+import { readdirSync } from 'node:fs';
+import { importCycles, importGraph, layerOf, SRC, type ImportEdge } from './import-graph.js';
+import { LAYERS } from './layers.js';
 
 const edges = importGraph();
 const crossing = (from: string, to: readonly string[]): string[] =>
@@ -24,6 +26,36 @@ describe('import layering of src/', () => {
   it('reads a graph of the whole tree', () => {
     expect(edges.length).toBeGreaterThan(500);
     expect(edges.some((e) => e.from === 'src/eval/suites/index.ts' && e.to === 'src/methods/index.ts')).toBe(true);
+  });
+
+  it('the graph sees re-exports as namespaces (`export * as ns from`) and dynamic imports', () => {
+    expect(edges.some((e) => e.from === 'src/index.ts' && e.to === 'src/pddl/index.ts')).toBe(true);
+    expect(edges.some((e) => e.from === 'src/cli/main.ts' && e.to.startsWith('src/cli/commands/'))).toBe(true);
+  });
+
+  it('every top folder of src/ has a row in the table of layers (test/layering/layers.ts)', () => {
+    const top = readdirSync(SRC, { withFileTypes: true })
+      .filter((e) => e.isDirectory() || (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')))
+      .map((e) => e.name)
+      .sort();
+    expect(LAYERS.map((l) => l.folder).sort()).toEqual(top);
+  });
+
+  it('every import between top folders is one the table allows', () => {
+    const allowed = new Map(LAYERS.map((l) => [l.folder, new Set(l.imports)]));
+    const bad = edges.filter((e) => layerOf(e.from) !== layerOf(e.to) && !allowed.get(layerOf(e.from))?.has(layerOf(e.to))).map((e) => `${e.from} → ${e.to}`);
+    expect(bad).toEqual([]);
+  });
+
+  it('every allowance of the table is used (the map claims no edge the code lacks)', () => {
+    const used = new Set(edges.map((e) => `${layerOf(e.from)} → ${layerOf(e.to)}`));
+    const unused = LAYERS.flatMap((l) => l.imports.map((i) => `${l.folder} → ${i}`)).filter((k) => !used.has(k));
+    expect(unused).toEqual([]);
+  });
+
+  it('the table has no cycle between folders', () => {
+    const folderEdges: ImportEdge[] = LAYERS.flatMap((l) => l.imports.map((i) => ({ from: l.folder, to: i, names: [] })));
+    expect(importCycles(folderEdges)).toEqual([]);
   });
 
   it('src/methods imports nothing from src/eval or src/cli', () => {

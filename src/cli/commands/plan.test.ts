@@ -13,7 +13,7 @@ import { ground } from '../../pddl/ground.js';
 import { parseDomain } from '../../pddl/parse-domain.js';
 import { parseProblem } from '../../pddl/parse-problem.js';
 import { planTask } from '../../planner/planner.js';
-import { HEURISTIC_NAMES, parseHeuristicName } from '../../planner/registry.js';
+import { HEURISTIC_NAMES, parseHeuristicName, SEARCH_NAMES } from '../../planner/registry.js';
 import { validatePlan } from '../../validate/validate-plan.js';
 
 const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
@@ -61,6 +61,13 @@ function runCli(args: string[]): { status: number | null; stdout: string; stderr
 }
 
 describe('groundplan plan', () => {
+  it('--help names every search and heuristic of the registry (lmcount included)', () => {
+    const r = runCli(['--help']);
+    expect(r.status).toBe(0);
+    const help = r.stdout.replace(/\s+/g, ' ');
+    for (const name of [...SEARCH_NAMES, ...HEURISTIC_NAMES]) expect(help).toContain(name);
+  });
+
   const dom = join(DATA, 'ipc/gripper/domain.pddl');
   const prob = join(DATA, 'ipc/gripper/prob01.pddl');
 

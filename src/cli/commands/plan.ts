@@ -12,6 +12,7 @@ import { InputError } from '../../core/errors.js';
 import { formatWarning } from '../../pddl/diagnostics.js';
 import type { CostType } from '../../planner/compiled-task.js';
 import { DEFAULT_SEARCH } from '../../planner/planner.js';
+import { HEURISTIC_NAMES, SEARCH_NAMES } from '../../planner/registry.js';
 import { processCpuMs } from '../../planner/search/best-first.js';
 import type { SearchEvent } from '../../planner/search/result.js';
 import { inputErrorOf, planPddl } from '../../pipeline/plan-pddl.js';
@@ -46,8 +47,8 @@ export function register(program: Command): void {
     .description('find a plan for a PDDL domain and problem; exit 0 solved, 1 unsolvable/timeout/memout, 2 bad input')
     .argument('<domain>', 'PDDL domain file')
     .argument('<problem>', 'PDDL problem file')
-    .option('--search <name>', 'lama-first | lama | gbfs | lazy-gbfs | wastar:W | lazy-wastar:W | astar | anytime', DEFAULT_SEARCH)
-    .option('--heuristic <name>', 'ff | add | max | lmcut | goalcount | blind (default ff; lmcut for astar)')
+    .option('--search <name>', SEARCH_NAMES.join(' | '), DEFAULT_SEARCH)
+    .option('--heuristic <name>', `${HEURISTIC_NAMES.join(' | ')} (default ff; lmcut for astar)`)
     .option('--no-preferred', 'do not use preferred operators')
     .option('--cost-type <type>', 'costs the heuristic sees: normal | one | plusone (default: one for greedy, normal otherwise)')
     .option('--timeout <sec>', 'time limit in seconds (parsing and grounding included)')
