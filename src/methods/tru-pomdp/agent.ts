@@ -2,7 +2,9 @@
  * The Tru-POMDP agent loop (Tang et al. 2025, Fig. 1): build a belief with the
  * Tree of Hypotheses, then repeat — plan with DESPOT over the belief-built
  * action space, act, observe, hybrid belief update — until success, the step
- * limit or the time budget. Each ablation of §5.3 is an option.
+ * limit or the time budget. Each ablation of §5.3 is an option that switches one
+ * mechanism off (`mechanismsOf`); the loop is three named steps: generate a
+ * belief, decide an action, update the belief.
  */
 import { GroundplanError } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
@@ -26,6 +28,33 @@ import { sceneVars, treeOfHypotheses } from './tree-of-hypotheses.js';
 
 export const ABLATIONS = ['no-belief', 'no-hbu', 'no-toh', 'no-lrp', 'no-bts'] as const;
 export type Ablation = (typeof ABLATIONS)[number];
+
+/**
+ * The five mechanisms of §5.3, each as the loop uses it. An ablation switches
+ * exactly one off; the loop reads these and never the ablation's name.
+ */
+export interface Mechanisms {
+  /** Hypotheses from the Tree of Hypotheses, or from one flat query (w/o TOH). */
+  hypotheses: 'tree' | 'flat';
+  /** The whole particle belief, or only its most likely particle (w/o Belief). */
+  belief: 'particles' | 'top';
+  /** The hybrid Bayesian/LLM update, or a new belief from the LLM after every step (w/o HBU). */
+  update: 'hybrid' | 'regenerate';
+  /** DESPOT over the belief, or the LLM picks each action (w/o BTS). */
+  decide: 'search' | 'llm';
+  /** Rollouts with the (LLM-written) policy, or at random (w/o LRP). */
+  rollout: 'policy' | 'random';
+}
+
+export function mechanismsOf(ablation?: Ablation): Mechanisms {
+  return {
+    hypotheses: ablation === 'no-toh' ? 'flat' : 'tree',
+    belief: ablation === 'no-belief' ? 'top' : 'particles',
+    update: ablation === 'no-hbu' ? 'regenerate' : 'hybrid',
+    decide: ablation === 'no-bts' ? 'llm' : 'search',
+    rollout: ablation === 'no-lrp' ? 'random' : 'policy',
+  };
+}
 
 export interface TruPomdpOptions {
   ablation?: Ablation;
@@ -178,127 +207,140 @@ function top(b: Belief): Belief {
   return { particles: [b.particles[k]], weights: [1] };
 }
 
+type SearchTrace = Omit<DespotStats, 'rootActions'> & { rootActions: Array<{ action: string; lower: number; upper: number }> };
+
+/** What one agent run carries from step to step. */
+interface AgentRun {
+  ctx: MethodContext;
+  opts: TruPomdpOptions;
+  mech: Mechanisms;
+  aw: AgentWorld;
+  rng: Rng;
+  /** Goal sets known not to be the goal (already met when asked, or eliminated by the update). */
+  failedGoals: GoalPairName[][];
+  failedKeys: Set<string>;
+  /** Where the agent has put each object it placed. */
+  placed: Map<string, string>;
+  named: NamedObservation;
+  tohCalls: number;
+}
+
+function recordFailed(run: AgentRun, goals: GoalPairName[][]): void {
+  for (const g of goals) {
+    const key = g.map((p) => `${p.object}@${p.target_area}`).sort().join('|');
+    if (run.failedKeys.has(key)) continue;
+    run.failedKeys.add(key);
+    run.failedGoals.push(g);
+  }
+}
+
+/** A belief from the LLM: the Tree of Hypotheses (or the flat query), cut to its top particle without the particle belief. */
+async function generateBelief(run: AgentRun): Promise<Belief> {
+  const { ctx, opts, mech, aw } = run;
+  const r = await treeOfHypotheses(
+    {
+      llm: ctx.llm,
+      meter: ctx.meter,
+      world: aw,
+      instruction: ctx.env.instruction,
+      observation: run.named,
+      failedGoals: [...run.failedGoals],
+      placed: [...run.placed].map(([object, area]) => ({ object, area })),
+      warn: (m) => ctx.warn(m),
+      signal: ctx.signal,
+    },
+    { c1: opts.c1, c2: opts.c2, maxPerCombination: 64, flat: mech.hypotheses === 'flat', temperature: 0.1 },
+  );
+  run.tohCalls++;
+  recordFailed(run, r.alreadyMet);
+  const b = normalizeBelief(r.particles, r.weights);
+  return mech.belief === 'top' ? top(b) : b;
+}
+
+/** The next action: explore when no hypothesis is left, else DESPOT over the belief (or the LLM's pick without the search). */
+async function decideAction(run: AgentRun, belief: Belief, z: KitchenObservation): Promise<{ action: KitchenAction; decidedBy: string; search?: SearchTrace }> {
+  const { ctx, opts, mech, aw } = run;
+  if (belief.particles.length === 0) return { action: exploreAction(aw, z), decidedBy: 'explore (empty belief)' };
+  if (mech.decide === 'llm') return { action: await llmAct(ctx, aw, belief, run.named, run.failedGoals), decidedBy: 'llm (tru.act)' };
+  const world = aw.world;
+  const model = kitchenPomdp(world, belief, {
+    discount: opts.discount,
+    policy: mech.rollout === 'random' ? undefined : (opts.policy ?? nearestTargetPolicy),
+    ...(opts.scratchRollout ? { rollout: { depth: opts.depth, rolloutDepth: opts.rolloutDepth } } : {}),
+  });
+  const timeLeft = ctx.timeLeftMs() / 1000;
+  const despot = new Despot(model, run.rng.fork(), {
+    numScenarios: opts.numScenarios,
+    depth: opts.depth,
+    maxPolicySimLen: opts.rolloutDepth,
+    timePerMove: Math.max(0.01, Math.min(opts.timePerMove, timeLeft - 0.5)),
+    clock: opts.clock,
+    ...(opts.maxTrials !== undefined ? { maxTrials: opts.maxTrials } : {}),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
+  const init = model.initialParticles(); // the search-side particles (cached met count and view hash)
+  const r = despot.search(makeBelief(init.states, init.weights), new History());
+  const s0 = belief.particles[0].state;
+  const search: SearchTrace = {
+    ...r.stats,
+    rootActions: r.stats.rootActions
+      .map((q) => ({ action: formatAction(world, model.codec.decode(q.action, s0)), lower: round(q.lower), upper: round(q.upper) }))
+      .sort((x, y) => y.lower - x.lower),
+  };
+  return { action: model.codec.decode(r.action, s0), decidedBy: 'despot', search };
+}
+
+/**
+ * The belief after `action` and observation `z2`: the hybrid update (filter
+ * the particles; supplement from the LLM when too little weight survives), or
+ * a new belief from the LLM without it. Returns the trace's update record.
+ */
+async function updateBelief(run: AgentRun, belief: Belief, action: KitchenAction, z2: KitchenObservation): Promise<{ belief: Belief; update: Record<string, unknown> }> {
+  const { opts, mech, aw } = run;
+  if (mech.update === 'regenerate') return { belief: await generateBelief(run), update: { regenerated: true } };
+  const f = filterBelief(belief, action, z2, aw, true);
+  const toNames = (goal: Particle['goal']): GoalPairName[] => goal.map((g) => ({ object: aw.name(g.object), target_area: aw.layout.areas[g.area] }));
+  recordFailed(run, f.failedGoals.map(toNames));
+  let supplemented = false;
+  let next: Belief;
+  if (needsSupplement(f.survived, opts.epsilon)) {
+    supplemented = true;
+    const fresh = await generateBelief(run);
+    next = mech.belief === 'top' ? (f.particles.length > 0 ? top(normalizeBelief(f.particles, f.weights)) : fresh) : supplement(f, fresh);
+  } else {
+    next = normalizeBelief(f.particles, f.weights);
+  }
+  return { belief: next, update: { survived: round(f.survived), eliminated: f.eliminated, failedGoals: f.failedGoals.length, supplemented, particles: next.particles.length } };
+}
+
 /** Run the agent in `ctx.env`; the Method's `run`. */
 export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Promise<void> {
   const env = ctx.env;
   const aw = new AgentWorld(env.layout);
-  const rng: Rng = ctx.rng;
-  const ab = opts.ablation;
-  const failedGoals: GoalPairName[][] = [];
-  const failedKeys = new Set<string>();
-  const placed = new Map<string, string>();
-  let named: NamedObservation = env.observation();
+  const named = env.observation();
   aw.observation(named);
+  const run: AgentRun = { ctx, opts, mech: mechanismsOf(opts.ablation), aw, rng: ctx.rng, failedGoals: [], failedKeys: new Set(), placed: new Map(), named, tohCalls: 0 };
   let total = 0;
 
-  const recordFailed = (goals: GoalPairName[][]): void => {
-    for (const g of goals) {
-      const key = g.map((p) => `${p.object}@${p.target_area}`).sort().join('|');
-      if (failedKeys.has(key)) continue;
-      failedKeys.add(key);
-      failedGoals.push(g);
-    }
-  };
-  const toNames = (goal: Particle['goal']): GoalPairName[] => goal.map((g) => ({ object: aw.name(g.object), target_area: aw.layout.areas[g.area] }));
-
-  let tohCalls = 0;
-  const generate = async (): Promise<Belief> => {
-    const r = await treeOfHypotheses(
-      {
-        llm: ctx.llm,
-        meter: ctx.meter,
-        world: aw,
-        instruction: env.instruction,
-        observation: named,
-        failedGoals: [...failedGoals],
-        placed: [...placed].map(([object, area]) => ({ object, area })),
-        warn: (m) => ctx.warn(m),
-        signal: ctx.signal,
-      },
-      { c1: opts.c1, c2: opts.c2, maxPerCombination: 64, flat: ab === 'no-toh', temperature: 0.1 },
-    );
-    tohCalls++;
-    recordFailed(r.alreadyMet);
-    const b = normalizeBelief(r.particles, r.weights);
-    return ab === 'no-belief' ? top(b) : b;
-  };
-
   let mark = ctx.meter?.summary().total;
-  let belief = await generate();
+  let belief = await generateBelief(run);
   while (env.status === 'running') {
     if (ctx.timeLeftMs() <= 0 || ctx.signal?.aborted) return;
     const t0 = performance.now();
-    const z = aw.observation(named);
-    const world = aw.world;
+    const z = aw.observation(run.named);
     belief = { particles: belief.particles.map((p) => ({ state: aw.pad(p.state), goal: p.goal })), weights: belief.weights };
     const summary = summarizeBelief(aw, belief);
     const locations = summarizeLocations(aw, belief, z);
-    let action: KitchenAction;
-    let search: (Omit<DespotStats, 'rootActions'> & { rootActions: Array<{ action: string; lower: number; upper: number }> }) | undefined;
-    let decidedBy: string;
-    if (belief.particles.length === 0) {
-      action = exploreAction(aw, z);
-      decidedBy = 'explore (empty belief)';
-    } else if (ab === 'no-bts') {
-      action = await llmAct(ctx, aw, belief, named, failedGoals);
-      decidedBy = 'llm (tru.act)';
-    } else {
-      const model = kitchenPomdp(world, belief, {
-        discount: opts.discount,
-        policy: ab === 'no-lrp' ? undefined : (opts.policy ?? nearestTargetPolicy),
-        ...(opts.scratchRollout ? { rollout: { depth: opts.depth, rolloutDepth: opts.rolloutDepth } } : {}),
-      });
-      const timeLeft = ctx.timeLeftMs() / 1000;
-      const despot = new Despot(model, rng.fork(), {
-        numScenarios: opts.numScenarios,
-        depth: opts.depth,
-        maxPolicySimLen: opts.rolloutDepth,
-        timePerMove: Math.max(0.01, Math.min(opts.timePerMove, timeLeft - 0.5)),
-        clock: opts.clock,
-        ...(opts.maxTrials !== undefined ? { maxTrials: opts.maxTrials } : {}),
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
-      });
-      const init = model.initialParticles(); // the search-side particles (cached met count and view hash)
-      const r = despot.search(makeBelief(init.states, init.weights), new History());
-      const s0 = belief.particles[0].state;
-      action = model.codec.decode(r.action, s0);
-      search = {
-        ...r.stats,
-        rootActions: r.stats.rootActions
-          .map((q) => ({ action: formatAction(world, model.codec.decode(q.action, s0)), lower: round(q.lower), upper: round(q.upper) }))
-          .sort((x, y) => y.lower - x.lower),
-      };
-      decidedBy = 'despot';
-    }
+    const { action, decidedBy, search } = await decideAction(run, belief, z);
     const before = mark;
-    const text = formatAction(world, action);
-    const heldName = named.inHand;
-    const fb = env.step(text);
+    const heldName = run.named.inHand;
+    const fb = env.step(formatAction(aw.world, action));
     total += fb.reward;
-    named = fb.observation;
-    if (action.type === 'place' && fb.feasible && heldName) placed.set(heldName, aw.layout.areas[action.area]);
+    run.named = fb.observation;
+    if (action.type === 'place' && fb.feasible && heldName) run.placed.set(heldName, aw.layout.areas[action.area]);
     const planSeconds = (performance.now() - t0) / 1000;
-    // belief update for the next step
     let update: Record<string, unknown> = {};
-    if (fb.status === 'running') {
-      const z2 = aw.observation(named);
-      if (ab === 'no-hbu') {
-        belief = await generate();
-        update = { regenerated: true };
-      } else {
-        const f = filterBelief(belief, action, z2, aw, true);
-        recordFailed(f.failedGoals.map(toNames));
-        let supplemented = false;
-        if (needsSupplement(f.survived, opts.epsilon)) {
-          supplemented = true;
-          const fresh = await generate();
-          belief = ab === 'no-belief' ? (f.particles.length > 0 ? top(normalizeBelief(f.particles, f.weights)) : fresh) : supplement(f, fresh);
-        } else {
-          belief = normalizeBelief(f.particles, f.weights);
-        }
-        update = { survived: round(f.survived), eliminated: f.eliminated, failedGoals: f.failedGoals.length, supplemented, particles: belief.particles.length };
-      }
-    }
+    if (fb.status === 'running') ({ belief, update } = await updateBelief(run, belief, action, aw.observation(run.named)));
     const after = ctx.meter?.summary().total;
     mark = after;
     ctx.onStep?.(
@@ -308,8 +350,8 @@ export async function runTruPomdp(ctx: MethodContext, opts: TruPomdpOptions): Pr
         locations,
         ...(search ? { search } : {}),
         update,
-        failedGoals: failedGoals.length,
-        tohQueries: tohCalls,
+        failedGoals: run.failedGoals.length,
+        tohQueries: run.tohCalls,
         llm: before && after ? { calls: after.asks - before.asks, inputTokens: after.inputTokens - before.inputTokens, outputTokens: after.outputTokens - before.outputTokens } : undefined,
       }),
     );
