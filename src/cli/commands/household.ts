@@ -6,7 +6,8 @@
  * explained; exit 0 when the plan is valid as given, 1 when it is not, 2 on
  * bad input. `tasks` writes the household tasks (EAI single tasks, generated
  * multi-task instructions) as task files. `rsn` cross-validates the
- * room-type predictor behind the room beliefs.
+ * room-type predictor behind the room beliefs. `replay` (household-replay.ts)
+ * judges a recorded run of the GAVEL paper's pipeline on its own benchmark.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +30,7 @@ import {
   type Verdict,
 } from '../../scenegraph/index.js';
 import { readText } from '../read-input.js';
+import { registerHouseholdReplay } from './household-replay.js';
 import { registerHouseholdRun } from './household-run.js';
 
 interface VerifyOptions {
@@ -107,6 +109,7 @@ function loadSceneOrTask(path: string): { scene: ReturnType<typeof sceneFromJson
 export function register(program: Command): void {
   const hh = program.command('household').description('GAVEL on household scenes: run a method on a task, verify and repair plans, write tasks');
   registerHouseholdRun(hh);
+  registerHouseholdReplay(hh);
   hh.command('verify')
     .description('roll a plan forward on a scene graph: verdict, model-derived repair with each edit; exit 0 valid, 1 invalid, 2 bad input')
     .requiredOption('--scene <file>', 'scene JSON file, or a task file from `household tasks` (its goal is used)')

@@ -29,7 +29,8 @@ export interface ReplayRow {
   first: ReplayVerdict;
   repaired: ReplayVerdict & { edits: string[] };
   final: ReplayVerdict;
-  recorded: { plain: PaperStatus; checked: PaperStatus; simFirst: boolean; simulated: boolean; plainWhy: string; simFirstWhy: string; simulatedWhy: string };
+  /** The recorded verdicts (their recorded reasons stay in the recording). */
+  recorded: { plain: PaperStatus; checked: PaperStatus; simFirst: boolean; simulated: boolean };
 }
 
 export const AGREEMENT_COLUMNS = ['plain', 'sim_first', 'checked', 'simulated'] as const;
@@ -39,7 +40,10 @@ export interface Disagreement {
   column: AgreementColumn;
   id: string;
   ours: string;
+  /** The recorded verdict: a status, or `ok=true|false` for the executor columns. */
   recorded: string;
+  /** The recording's own reason (shown, not written to --json). */
+  recordedWhy: string;
 }
 
 export interface ReplayResult {
@@ -65,7 +69,7 @@ export function replayRow(scene: Scene, task: PaperTask, row: Recording['rows'][
     first: summarise(first, row.firstPlan.length),
     repaired: { ...summarise(repaired, rep.plan.length), edits: rep.edits.map((e) => `${e.rule}@${e.step + 1}: ${e.removed.length ? `-${e.removed.map(formatPaperStep).join(' ')}` : ''}${e.inserted.length ? `+${e.inserted.map(formatPaperStep).join(' ')}` : ''}`) },
     final: summarise(final, row.finalPlan.length),
-    recorded: { plain: row.plain, checked: row.checked, simFirst: row.simFirst.ok, simulated: row.simulated.ok, plainWhy: row.plainWhy, simFirstWhy: row.simFirst.why, simulatedWhy: row.simulated.why },
+    recorded: { plain: row.plain, checked: row.checked, simFirst: row.simFirst.ok, simulated: row.simulated.ok },
   };
 }
 
@@ -81,15 +85,15 @@ export function replayRecording(data: BehaviorData, tasks: readonly PaperTask[],
     const task = byId.get(row.id) as PaperTask;
     const r = replayRow(paperTaskScene(data, task, tasksFile), task, row);
     rows.push(r);
-    const checks: [AgreementColumn, boolean, ReplayVerdict, string][] = [
-      ['plain', r.first.status === row.plain, r.first, `${row.plain}: ${row.plainWhy}`],
-      ['sim_first', (r.first.status === 'ok') === row.simFirst.ok, r.first, `ok=${row.simFirst.ok} ${row.simFirst.why}`],
-      ['checked', r.final.status === row.checked, r.final, `${row.checked}: ${row.checkedWhy}`],
-      ['simulated', (r.final.status === 'ok') === row.simulated.ok, r.final, `ok=${row.simulated.ok} ${row.simulated.why}`],
+    const checks: [AgreementColumn, boolean, ReplayVerdict, string, string][] = [
+      ['plain', r.first.status === row.plain, r.first, row.plain, row.plainWhy],
+      ['sim_first', (r.first.status === 'ok') === row.simFirst.ok, r.first, `ok=${row.simFirst.ok}`, row.simFirst.why],
+      ['checked', r.final.status === row.checked, r.final, row.checked, row.checkedWhy],
+      ['simulated', (r.final.status === 'ok') === row.simulated.ok, r.final, `ok=${row.simulated.ok}`, row.simulated.why],
     ];
-    for (const [col, ok, ours, recorded] of checks) {
-      if (ok) agree[col]++;
-      else disagreements.push({ column: col, id: row.id, ours: `${ours.status}: ${ours.reason}`, recorded });
+    for (const [column, ok, ours, recorded, recordedWhy] of checks) {
+      if (ok) agree[column]++;
+      else disagreements.push({ column, id: row.id, ours: ours.reason, recorded, recordedWhy });
     }
   }
   return { model: rec.model, rows, agree, disagreements };
