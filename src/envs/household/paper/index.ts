@@ -8,3 +8,5 @@ export { readPaperTasks, paperTasksFromJson, type PaperTask, type PaperSpawn } f
 export { paperTaskScene } from './scene.js';
 export { readRecording, recordingFromJson, PAPER_STATUSES, type Recording, type RecordedRow, type RecordedSim } from './recording.js';
 export { replayRecording, replayRow, AGREEMENT_COLUMNS, type ReplayResult, type ReplayRow, type ReplayVerdict, type Disagreement, type AgreementColumn } from './replay.js';
+export { paperHouseholdTasks, translatePaperPlan, type PaperHouseholdTasks } from './household-tasks.js';
+export { paperTaskSceneFile } from './scene.js';

@@ -5,6 +5,7 @@ import { PAPER_ACTIONS } from '../../../scenegraph/index.js';
 import { loadBehaviorData } from '../data.js';
 import { readRecording, recordingFromJson, type Recording } from './recording.js';
 import { replayRecording } from './replay.js';
+import { paperHouseholdTasks } from './household-tasks.js';
 import { paperTaskScene } from './scene.js';
 import { paperTasksFromJson, readPaperTasks, type PaperTask } from './tasks.js';
 
@@ -41,6 +42,18 @@ describe("the paper's benchmark reader", () => {
   it('locates recording problems at the row, task id and field', () => {
     const row = { id: 'T-1', plain: 'ok', checked: 'fine', sim_first: { ok: true }, simulated: {}, predicted_goal: null, first_plan: [['GRASP', 3]], final_plan: [] };
     expect(() => recordingFromJson({ model: 'm', rows: [row] }, 'r.json')).toThrow(/r\.json: rows\[0\]\.\(T-1\)\.checked: expected one of ok, planning, goal, safety.*rows\[0\]\.\(T-1\)\.simulated\.ok: expected.*rows\[0\]\.\(T-1\)\.first_plan\[0\]: expected \[ACTION\]/);
+  });
+});
+
+describe('the paper tasks as household tasks (our primitives)', () => {
+  it('keeps the tasks whose translated reference plan verifies under our semantics; the rest ask to cook a casserole, a vessel our appliances do not cook', () => {
+    const r = paperHouseholdTasks(data, tasks);
+    expect(r.tasks).toHaveLength(95);
+    expect(r.dropped).toHaveLength(5);
+    for (const d of r.dropped) expect(d.reason).toMatch(/goal unmet: cooked\(casserole\)$/);
+    const t = r.tasks.find((x) => x.id === 'paper/Beechwood_0_int-01');
+    expect(t?.referencePlan.slice(0, 5).map((s) => `${s.action}(${s.args.join(', ')})`)).toEqual(['NavigateTo(apple_pie)', 'Grasp(apple_pie)', 'NavigateTo(oven)', 'Open(oven)', 'PlaceInside(apple_pie, oven)']);
+    expect(t?.uncertain).toEqual(['apple_pie']);
   });
 });
 

@@ -7,7 +7,8 @@
  * targets. Affordances follow BEHAVIOR's annotations as the paper reads them:
  * `openable` and `toggleable` from the synset properties, a container when
  * openable or fillable, every furniture piece a surface and fixed, every
- * spawned object graspable; the appliance kind from the synset's hypernyms;
+ * spawned object graspable (and a surface or container only where the task
+ * puts something on or in it); the appliance kind from the synset's hypernyms;
  * safety-critical (must be switched off) when BEHAVIOR marks it a heat
  * source, or it is a sink (water source), or it confers cooked/washed/dried.
  */
@@ -24,23 +25,23 @@ const SAFETY_KINDS = new Set(['sink', 'stove', 'oven', 'microwave', 'dishwasher'
 
 type SceneObjectFile = NonNullable<SceneFile['objects']>[number];
 
-function categoryNode(data: BehaviorData, id: string, room: string | undefined, fixed: boolean): SceneObjectFile {
+function categoryNode(data: BehaviorData, id: string, room: string | undefined, fixed: boolean, asserted: ReadonlySet<string> = new Set()): SceneObjectFile {
   const synset = data.categorySynset.get(id);
   const props = synset ? (data.synsets.get(synset)?.props ?? {}) : {};
   const info = synset ? synsetAffordances(data, synset) : { affordances: new Set<Affordance>() };
   const aff = new Set<Affordance>();
   if (props.openable) aff.add('openable');
   if (props.toggleable || (info.appliance && info.appliance !== 'other')) aff.add('toggleable');
-  if (props.openable || props.fillable || info.affordances.has('container')) aff.add('container');
+  if (props.openable || props.fillable || info.affordances.has('container') || asserted.has(`object_inside:${id}`)) aff.add('container');
   aff.add(fixed ? 'surface' : 'graspable');
-  if (!fixed) aff.add('surface');
+  if (asserted.has(`on_top:${id}`)) aff.add('surface');
   const appliance = info.appliance;
   const safetyCritical = props.heatSource === true || (appliance !== undefined && SAFETY_KINDS.has(appliance));
   return { id, category: id, ...(room ? { room } : {}), affordances: [...aff].sort(), ...(appliance ? { appliance } : {}), safetyCritical };
 }
 
-/** Builds the task's scene; a bad room or target is an issue located at the task id and field. */
-export function paperTaskScene(data: BehaviorData, task: PaperTask, file = 'tasks.json'): Scene {
+/** The task's scene file; a bad room or target is an issue located at the task id and field. */
+export function paperTaskSceneFile(data: BehaviorData, task: PaperTask, file = 'tasks.json'): SceneFile {
   const issues = new IssueList();
   const where = (...p: PropertyKey[]): PropertyKey[] => [`${task.id}`, ...p];
   if (!data.scenes[task.scene]) {
@@ -62,8 +63,14 @@ export function paperTaskScene(data: BehaviorData, task: PaperTask, file = 'task
   issues.throwIfAny('PAPER_TASKS', file);
   const objects: SceneObjectFile[] = [];
   for (const [cat, room] of [...furnitureRoom].sort()) if (!spawned.has(cat) && !roomIds.has(cat)) objects.push(categoryNode(data, cat, room, true));
-  for (const s of task.spawn) objects.push(categoryNode(data, s.name, undefined, false));
+  // What the task puts on or in a spawned object makes it a surface or a container (a tray, a bowl).
+  const asserted = new Set([...task.spawn.map((s) => `${s.relation}:${s.target}`), ...task.goal.literals.flatMap((l) => (l.kind === 'relation' ? [`${l.rel}:${l.b}`] : []))]);
+  for (const s of task.spawn) objects.push(categoryNode(data, s.name, undefined, false, asserted));
   const relations = task.spawn.map((s) => ({ rel: s.relation, a: s.name, b: s.target }));
-  const scene: SceneFile = { name: `${task.scene}/${task.id}`, rooms: home.rooms, connections: home.connections, objects, relations, robot: { room: home.start } };
-  return sceneFromJson(scene, `${file}: ${task.id}`);
+  return { name: `${task.scene}/${task.id}`, rooms: home.rooms, connections: home.connections, objects, relations, robot: { room: home.start } };
+}
+
+/** The task's scene graph (`paperTaskSceneFile`, checked). */
+export function paperTaskScene(data: BehaviorData, task: PaperTask, file = 'tasks.json'): Scene {
+  return sceneFromJson(paperTaskSceneFile(data, task, file), `${file}: ${task.id}`);
 }
