@@ -49,12 +49,6 @@ function splice(plan: readonly PlanStep[], at: number, removeCount: number, inse
   return out;
 }
 
-/** Index of the most recent Grasp of `o` strictly before `i`, or -1. */
-function lastGrasp(plan: readonly PlanStep[], i: number, o: string): number {
-  for (let j = i - 1; j >= 0; j--) if (plan[j].action === 'Grasp' && plan[j].args[0] === o) return j;
-  return -1;
-}
-
 /** Holding state before each step index 0..n of the executed prefix. */
 function handBefore(v: Verdict, initialHolding: string | null): (string | null)[] {
   const out: (string | null)[] = [initialHolding];
@@ -107,16 +101,10 @@ export function proposeEdit(scene: Scene, plan: readonly PlanStep[], v: Verdict,
       }
       case 'INSIDE_CLOSED':
       case 'CONTAINER_CLOSED': {
+        // Open needs no empty hand, so the container is opened right where the step needs it.
         const c = fl.container as string;
-        const hand = handBefore(v, holding0)[i];
-        let at = i;
-        if (hand !== null) {
-          const g = lastGrasp(plan, i, hand);
-          // Before the approach to the grasp, if there is one, so the grasp keeps its proximity.
-          if (g >= 0) at = g > 0 && plan[g - 1].action === 'NavigateTo' && plan[g - 1].args[0] === hand ? g - 1 : g;
-        }
         const ins = [nav(c), step('Open', c)];
-        return mk('open-container', at, [], ins, why, splice(plan, at, 0, ins));
+        return mk('open-container', i, [], ins, why, splice(plan, i, 0, ins));
       }
       case 'APPLIANCE_OPEN': {
         const c = fl.container as string;
