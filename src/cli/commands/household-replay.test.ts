@@ -29,3 +29,14 @@ describe('groundplan household replay', () => {
     expect(String((await runCommand([register], ['household', 'replay', bad, '--tasks', tasks])).error)).toMatch(/bad\.json: rows\[0\]\.\(Rs_int-01\)\.plain: expected one of/);
   });
 });
+
+describe('groundplan household tasks --from', () => {
+  const files = scratchFiles('gp-household-from-');
+  it("writes the paper's tasks kept under our primitives as task files, and names the dropped ones", async () => {
+    const r = await runCommand([register], ['household', 'tasks', '--from', sharedPath('data', 'gavel-benchmark', 'tasks.json'), '--out', files.dir]);
+    expect(r.error).toBeUndefined();
+    expect(r.out).toMatch(/GAVEL paper benchmark: 95 of 100 tasks kept/);
+    expect(r.out).toMatch(/dropped Benevolence_1_int-01: .*cooked\(casserole\)/);
+    expect(r.out).toMatch(/wrote 95 task files/);
+  });
+});
