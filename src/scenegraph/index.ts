@@ -19,3 +19,7 @@ export { BeliefState, initialBelief, localize, ruleOut, believedScene, type Room
 export { costModel, sweepCost, searchOrder, kappas, expectedSearchCost, taskCost, costMatrices, type CostModel, type Stop } from './search-cost.js';
 export { orderCost, permutations, rankedOrders, chooseOrder, orderIsValid, type OrderingResult } from './ordering.js';
 export { renderScene, type RenderOptions } from './render.js';
+export { runPaperPlan, explainPaperVerdict, paperLiteralHolds, formatPaperStep, confers, PAPER_ACTIONS, PAPER_FAULTS, type PaperStep, type PaperVerdict, type PaperFault, type PaperFaultKind, type PaperStatus, type PaperAction } from './paper-machine.js';
+export { repairPaperPlan, proposePaperEdit, comparePaperRank, type PaperEdit, type PaperRepairResult } from './paper-repair.js';
+export { resolveName, sameName, nameKey, type NameRef } from './paper-names.js';
+export { repairLoop, type RepairStop, type RepairLoopSpec, type RepairLoopResult } from './repair-loop.js';

@@ -241,41 +241,38 @@ export const PRIMITIVES: Record<string, PrimitiveSpec> = {
   },
   Open: {
     params: ['object'],
-    summary: 'open a closed openable object the robot is near, with an empty hand',
+    summary: 'open a closed openable object the robot is near (the hand may be full)',
     check: (ctx, [o]) =>
       first(
         () => roomCheck(ctx, o),
         () => (ctx.scene.affords(o, 'openable') ? null : f('NOT_OPENABLE', `'${o}' cannot be opened`, o)),
         () => (ctx.state.flag(o, 'open') ? f('ALREADY_OPEN', `'${o}' is already open`, o) : null),
         () => accessible(ctx, o),
-        () => handFree(ctx, o),
         () => nearCheck(ctx, o),
       ),
     apply: setOpen(true),
   },
   Close: {
     params: ['object'],
-    summary: 'close an open openable object the robot is near, with an empty hand',
+    summary: 'close an open openable object the robot is near (the hand may be full)',
     check: (ctx, [o]) =>
       first(
         () => roomCheck(ctx, o),
         () => (ctx.scene.affords(o, 'openable') ? null : f('NOT_OPENABLE', `'${o}' cannot be closed`, o)),
         () => (ctx.state.flag(o, 'open') ? null : f('ALREADY_CLOSED', `'${o}' is already closed`, o)),
-        () => handFree(ctx, o),
         () => nearCheck(ctx, o),
       ),
     apply: setOpen(false),
   },
   ToggleOn: {
     params: ['object'],
-    summary: 'switch on a toggleable object the robot is near, with an empty hand; appliances with a door must be closed',
+    summary: 'switch on a toggleable object the robot is near (the hand may be full); appliances with a door must be closed',
     check: (ctx, [o]) =>
       first(
         () => roomCheck(ctx, o),
         () => (ctx.scene.affords(o, 'toggleable') ? null : f('NOT_TOGGLEABLE', `'${o}' cannot be switched on`, o)),
         () => (ctx.state.flag(o, 'toggled') ? f('ALREADY_ON', `'${o}' is already on`, o) : null),
         () => accessible(ctx, o),
-        () => handFree(ctx, o),
         () => nearCheck(ctx, o),
         () => (doorBlocks(ctx.scene, ctx.state, o) ? f('APPLIANCE_OPEN', `'${o}' must be closed before it runs`, o, o) : null),
       ),
@@ -283,13 +280,12 @@ export const PRIMITIVES: Record<string, PrimitiveSpec> = {
   },
   ToggleOff: {
     params: ['object'],
-    summary: 'switch off a toggleable object the robot is near, with an empty hand',
+    summary: 'switch off a toggleable object the robot is near (the hand may be full)',
     check: (ctx, [o]) =>
       first(
         () => roomCheck(ctx, o),
         () => (ctx.scene.affords(o, 'toggleable') ? null : f('NOT_TOGGLEABLE', `'${o}' cannot be switched off`, o)),
         () => (ctx.state.flag(o, 'toggled') ? null : f('ALREADY_OFF', `'${o}' is already off`, o)),
-        () => handFree(ctx, o),
         () => nearCheck(ctx, o),
       ),
     apply: setToggled(false),

@@ -24,10 +24,10 @@ describe('repair rules', () => {
     expect(show(r.plan)).toBe('NavigateTo(fridge); Open(fridge); NavigateTo(apple); Grasp(apple); NavigateTo(table); PlaceOnTop(apple, table); NavigateTo(fridge); Close(fridge)');
     expect(r.edits[1].inserted).toEqual(P('NavigateTo(fridge); Close(fridge)'));
   });
-  it('open-container: a closed destination is opened before the object is grasped', () => {
+  it('open-container: a closed destination is opened right before the placement, the object still in the hand (Open needs no empty hand)', () => {
     const r = repairPlan(scene, P('NavigateTo(shirt); Grasp(shirt); NavigateTo(washer); PlaceInside(shirt, washer)'), g({ kind: 'relation', rel: 'object_inside', a: 'shirt', b: 'washer' }));
     expect(r.verdict.valid).toBe(true);
-    expect(r.edits[0]).toMatchObject({ rule: 'open-container', stepIndex: 0, inserted: P('NavigateTo(washer); Open(washer)') });
+    expect(r.edits[0]).toMatchObject({ rule: 'open-container', stepIndex: 3, inserted: P('NavigateTo(washer); Open(washer)') });
     expect(r.edits.map((e) => e.rule)).toEqual(['open-container', 'restore']);
   });
   it('close-before-run: closes an appliance door before switching it on', () => {

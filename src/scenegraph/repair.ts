@@ -9,6 +9,7 @@ import type { Scene } from './scene.js';
 import type { WorldState } from './state.js';
 import { formatStep, type Goal, type PlanStep } from './types.js';
 import { compareRank, verifyPlan, type Verdict } from './verify.js';
+import { repairLoop, type RepairStop } from './repair-loop.js';
 
 export const REPAIR_RULES = ['approach', 'open-container', 'close-before-run', 'grasp', 'drop-room-target', 'drop-impossible-pair', 'drop-redundant', 'restore', 'goal-state'] as const;
 export type RepairRule = (typeof REPAIR_RULES)[number];
@@ -29,7 +30,7 @@ export interface RepairResult {
   /** The edits that turned the input plan into `plan`, in order. */
   edits: RepairEdit[];
   /** Why the loop ended. */
-  stop: 'valid' | 'no-edit' | 'repeated' | 'budget';
+  stop: RepairStop;
   /** Plans considered (the input included). */
   candidates: number;
 }
@@ -46,12 +47,6 @@ function splice(plan: readonly PlanStep[], at: number, removeCount: number, inse
   const out = plan.slice();
   out.splice(at, removeCount, ...insert);
   return out;
-}
-
-/** Index of the most recent Grasp of `o` strictly before `i`, or -1. */
-function lastGrasp(plan: readonly PlanStep[], i: number, o: string): number {
-  for (let j = i - 1; j >= 0; j--) if (plan[j].action === 'Grasp' && plan[j].args[0] === o) return j;
-  return -1;
 }
 
 /** Holding state before each step index 0..n of the executed prefix. */
@@ -106,16 +101,10 @@ export function proposeEdit(scene: Scene, plan: readonly PlanStep[], v: Verdict,
       }
       case 'INSIDE_CLOSED':
       case 'CONTAINER_CLOSED': {
+        // Open needs no empty hand, so the container is opened right where the step needs it.
         const c = fl.container as string;
-        const hand = handBefore(v, holding0)[i];
-        let at = i;
-        if (hand !== null) {
-          const g = lastGrasp(plan, i, hand);
-          // Before the approach to the grasp, if there is one, so the grasp keeps its proximity.
-          if (g >= 0) at = g > 0 && plan[g - 1].action === 'NavigateTo' && plan[g - 1].args[0] === hand ? g - 1 : g;
-        }
         const ins = [nav(c), step('Open', c)];
-        return mk('open-container', at, [], ins, why, splice(plan, at, 0, ins));
+        return mk('open-container', i, [], ins, why, splice(plan, i, 0, ins));
       }
       case 'APPLIANCE_OPEN': {
         const c = fl.container as string;
@@ -170,31 +159,12 @@ const planKey = (plan: readonly PlanStep[]): string => plan.map(formatStep).join
 
 /** Algorithm 2: repair `plan` with model-derived edits. */
 export function repairPlan(scene: Scene, plan: readonly PlanStep[], goal: Goal = { literals: [] }, opts: RepairOptions = {}): RepairResult {
-  const maxEdits = opts.maxEdits ?? 4 * plan.length + 16;
-  let cur = plan.slice();
-  let curEdits: RepairEdit[] = [];
-  let v = verifyPlan(scene, cur, goal, opts.from);
-  let best = { plan: cur, verdict: v, edits: curEdits };
-  const seen = new Set([planKey(cur)]);
-  let stop: RepairResult['stop'] = 'budget';
-  for (let n = 0; ; n++) {
-    if (compareRank(v, best.verdict) > 0) best = { plan: cur, verdict: v, edits: curEdits };
-    if (v.valid) return { plan: cur, verdict: v, edits: curEdits, stop: 'valid', candidates: seen.size };
-    if (n >= maxEdits) break;
-    const e = proposeEdit(scene, cur, v, goal, opts.from);
-    if (!e) {
-      stop = 'no-edit';
-      break;
-    }
-    const k = planKey(e.plan);
-    if (seen.has(k)) {
-      stop = 'repeated';
-      break;
-    }
-    seen.add(k);
-    cur = e.plan;
-    curEdits = [...curEdits, e.edit];
-    v = verifyPlan(scene, cur, goal, opts.from);
-  }
-  return { plan: best.plan, verdict: best.verdict, edits: best.edits, stop, candidates: seen.size };
+  return repairLoop<PlanStep, Verdict, RepairEdit>(plan, {
+    verify: (p) => verifyPlan(scene, p, goal, opts.from),
+    valid: (v) => v.valid,
+    compare: compareRank,
+    propose: (p, v) => proposeEdit(scene, p, v, goal, opts.from),
+    key: planKey,
+    maxEdits: opts.maxEdits ?? 4 * plan.length + 16,
+  });
 }

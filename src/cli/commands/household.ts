@@ -5,14 +5,15 @@
  * violations, travel distance) and the model-repaired plan with each edit
  * explained; exit 0 when the plan is valid as given, 1 when it is not, 2 on
  * bad input. `tasks` writes the household tasks (EAI single tasks, generated
- * multi-task instructions) as task files. `rsn` cross-validates the
- * room-type predictor behind the room beliefs.
+ * multi-task instructions, the GAVEL paper's tasks with `--from`) as task files. `rsn` cross-validates the
+ * room-type predictor behind the room beliefs. `replay` (household-replay.ts)
+ * judges a recorded run of the GAVEL paper's pipeline on its own benchmark.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { EAI_HOMES, eaiTasks, homeRoomModel, evaluateRsn, generateMultiTasks, householdTaskToJson, loadBehaviorData, orderingBenchmark, repairBenchmark, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
+import { EAI_HOMES, eaiTasks, homeRoomModel, householdDataDir, paperHouseholdTasks, readPaperTasks, evaluateRsn, generateMultiTasks, householdTaskToJson, loadBehaviorData, orderingBenchmark, repairBenchmark, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
 import {
   formatLiteral,
   formatStep,
@@ -29,6 +30,7 @@ import {
   type Verdict,
 } from '../../scenegraph/index.js';
 import { readText } from '../read-input.js';
+import { registerHouseholdReplay } from './household-replay.js';
 import { registerHouseholdRun } from './household-run.js';
 
 interface VerifyOptions {
@@ -41,6 +43,7 @@ interface VerifyOptions {
 
 interface TasksOptions {
   eai?: boolean;
+  from?: string;
   multi?: string;
   seed: string;
   out?: string;
@@ -107,6 +110,7 @@ function loadSceneOrTask(path: string): { scene: ReturnType<typeof sceneFromJson
 export function register(program: Command): void {
   const hh = program.command('household').description('GAVEL on household scenes: run a method on a task, verify and repair plans, write tasks');
   registerHouseholdRun(hh);
+  registerHouseholdReplay(hh);
   hh.command('verify')
     .description('roll a plan forward on a scene graph: verdict, model-derived repair with each edit; exit 0 valid, 1 invalid, 2 bad input')
     .requiredOption('--scene <file>', 'scene JSON file, or a task file from `household tasks` (its goal is used)')
@@ -140,18 +144,24 @@ export function register(program: Command): void {
     .description('write household task files: the EAI BEHAVIOR single tasks (--eai) and/or generated multi-task instructions (--multi N)')
     .option('--eai', 'the EAI BEHAVIOR problems translated to scene graphs (the expressible subset)')
     .option('--multi <n>', 'generate N multi-task instructions of 2–5 errands')
+    .option('--from <tasks.json>', "the GAVEL paper's benchmark (gavel-benchmark/tasks.json): its tasks whose reference plan verifies under our primitives")
     .option('--seed <seed>', 'seed for --multi', '1')
     .option('--out <dir>', 'write one <id>.json per task here')
     .option('--data <dir>', 'BEHAVIOR data folder (default: $GROUNDPLAN_DATA or shared/data above the working directory)')
     .option('--json', 'print the summary as JSON')
     .action((opts: TasksOptions) => {
-      if (!opts.eai && opts.multi === undefined) throw new InputError('CLI_OPTION', 'household tasks: give --eai and/or --multi <n>');
+      if (!opts.eai && opts.multi === undefined && !opts.from) throw new InputError('CLI_OPTION', 'household tasks: give --eai, --multi <n> and/or --from <tasks.json>');
       const tasks: HouseholdTask[] = [];
       const summary: Record<string, unknown> = {};
       if (opts.eai) {
         const s = eaiTasks(opts.data);
         tasks.push(...s.tasks);
         summary.eai = { kept: s.tasks.length, dropped: s.dropped.length, reasons: s.reasons, referenceRepaired: s.tasks.filter((t) => t.source.referenceRepairs !== '').length };
+      }
+      if (opts.from) {
+        const p = paperHouseholdTasks(loadBehaviorData(householdDataDir(opts.data)), readPaperTasks(opts.from));
+        tasks.push(...p.tasks);
+        summary.paper = { kept: p.tasks.length, dropped: p.dropped };
       }
       if (opts.multi !== undefined) {
         const n = Number(opts.multi);
@@ -177,6 +187,11 @@ export function register(program: Command): void {
         }
         const mm = summary.multi as { generated: number; meanErrands: number; meanStepsPerErrand: number; needAppliance: number } | undefined;
         if (mm) process.stdout.write(`multi-task: ${mm.generated} instructions, ${mm.meanErrands.toFixed(2)} errands each, ${mm.meanStepsPerErrand.toFixed(2)} reference steps per errand, ${mm.needAppliance} need an appliance\n`);
+        const pp = summary.paper as { kept: number; dropped: { id: string; reason: string }[] } | undefined;
+        if (pp) {
+          process.stdout.write(`GAVEL paper benchmark: ${pp.kept} of ${pp.kept + pp.dropped.length} tasks kept\n`);
+          for (const d of pp.dropped) process.stdout.write(`  dropped ${d.id}: ${d.reason}\n`);
+        }
         if (opts.out) process.stdout.write(`wrote ${tasks.length} task files to ${opts.out}\n`);
       }
     });

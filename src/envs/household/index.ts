@@ -34,3 +34,4 @@ export {
   type LocationSummary,
   type ViewOptions as HouseholdViewOptions,
 } from './view.js';
+export * from './paper/index.js';

@@ -10,6 +10,7 @@ import { formatStat, stat } from '../summary.js';
 import type { ResultRow } from '../types.js';
 import { budget, mdTable as table, ofMethod, successes, suiteRows, type DocTable } from './doc-table.js';
 import { householdDocTables } from './household-doc-tables.js';
+import { gavelReplayTables } from './gavel-replay-tables.js';
 import { orderingTable, repairTable, rsnTable } from './household-bench-tables.js';
 import { kitchenDocTables } from './kitchen-doc-tables.js';
 import { kitchenGenTable } from './kitchen-gen-table.js';
@@ -91,7 +92,7 @@ const householdBenchTables: DocTable[] = [
 const kitchenGen: DocTable = { id: 'kitchen-gen', sources: [], files: ['kitchen-gen/tasks.json'], render: (_stores, [text]) => kitchenGenTable(text) };
 
 /** Every report-generated doc table, by marker id. */
-export const DOC_TABLES: readonly DocTable[] = [...kitchenDocTables, kitchenGen, ...householdDocTables, ...householdBenchTables, evalTiger, ...plannerTables, ...llmdmTables, ...pomdpTables];
+export const DOC_TABLES: readonly DocTable[] = [...kitchenDocTables, kitchenGen, ...householdDocTables, ...householdBenchTables, ...gavelReplayTables, evalTiger, ...plannerTables, ...llmdmTables, ...pomdpTables];
 
 export function docTable(id: string): DocTable | undefined {
   return DOC_TABLES.find((t) => t.id === id);

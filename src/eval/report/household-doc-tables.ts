@@ -1,6 +1,6 @@
 /**
  * The GAVEL household tables of README.md and docs/gavel.md
- * (results/household): Table I and Table II in the seed's shape beside the
+ * (results/household, results/household-paper): Table I and Table II in the seed's shape beside the
  * seed's figures, the distances on the matched set, failed errands by cause.
  */
 import { formatStat, stat } from '../summary.js';
@@ -8,21 +8,34 @@ import type { ResultRow } from '../types.js';
 import { episodes, mdTable as table, meanOf, ofMethod, successes, suiteRows, type DocTable } from './doc-table.js';
 import { seedValue } from './seed-figures.js';
 
-const householdSingle: DocTable = {
-  id: 'household-single',
-  sources: ['household'],
-  render([all]) {
-    const rows = suiteRows(all, 'household:single');
-    if (rows.length === 0) return undefined;
-    const methods = ['llm-only', 'sayplan', 'gavel-basic', 'gavel'];
-    const planCalls = (r: ResultRow): number => r.llm.byKind?.['gavel.plan']?.calls ?? 0;
-    const body = methods.map((m) => {
-      const rs = ofMethod(rows, m);
-      return [m, formatStat(stat(successes(rs)), 1, 100), meanOf(rs.map(planCalls), 2), seedValue(`gavel.table1.qwen3-8b.${m}.success`).toFixed(1)];
-    });
-    return table([`Table I shape (single tasks, n = ${episodes(rows)})`, 'success %', 'plan calls', 'seed (Qwen3-8B) success %'], body);
-  },
-};
+/** Table I's shape (success, plan calls, the seed's Qwen3-8B column) on a single-task suite; `paper` adds the stand-in and the distance. */
+function tableI(id: string, source: string, suite: string, paper: boolean): DocTable {
+  return {
+    id,
+    sources: [source],
+    render([all]) {
+      const rows = suiteRows(all, suite);
+      if (rows.length === 0) return undefined;
+      const methods = ['llm-only', 'sayplan', 'gavel-basic', 'gavel'];
+      const planCalls = (r: ResultRow): number => r.llm.byKind?.['gavel.plan']?.calls ?? 0;
+      const body = methods.map((m) => {
+        const rs = ofMethod(rows, m);
+        const cells = [m, formatStat(stat(successes(rs)), 1, 100), meanOf(rs.map(planCalls), 2)];
+        if (paper) cells.push(meanOf(rs.map((r) => Number(r.metrics.distance ?? 0)), 1));
+        return [...cells, seedValue(`gavel.table1.qwen3-8b.${m}.success`).toFixed(1)];
+      });
+      if (!paper) return table([`Table I shape (single tasks, n = ${episodes(rows)})`, 'success %', 'plan calls', 'seed (Qwen3-8B) success %'], body);
+      return [
+        `${rows[0].modelDescription ?? 'synthetic LLM'}; ${episodes(rows)} episodes (tasks × seeds). Distances are room-graph distances over our synthetic floor plans, not the paper's metres.`,
+        '',
+        table([`Table I shape on the paper's tasks (n = ${episodes(rows)})`, 'success %', 'plan calls', 'distance (room graph)', 'paper (Qwen3-8B) success %'], body),
+      ].join('\n');
+    },
+  };
+}
+
+const householdSingle = tableI('household-single', 'household', 'household:single', false);
+const householdPaper = tableI('household-paper', 'household-paper', 'household:paper', true);
 
 const householdMulti: DocTable = {
   id: 'household-multi',
@@ -108,4 +121,4 @@ const householdFailures: DocTable = {
 };
 
 /** The household doc tables, in docs order. */
-export const householdDocTables: readonly DocTable[] = [householdSingle, householdMulti, householdDistances, householdFailures];
+export const householdDocTables: readonly DocTable[] = [householdSingle, householdPaper, householdMulti, householdDistances, householdFailures];

@@ -4,7 +4,7 @@ import { eaiTasks, generateMultiTasks, householdDataDir, loadBehaviorData } from
 import type { EpisodeSpec, TraceRecord } from '../types.js';
 import { householdSuites } from './index.js';
 
-const [single, multi] = householdSuites;
+const [single, multi, paper] = householdSuites;
 
 function spec(suite: string, task: string, method: string, seed = 1): EpisodeSpec {
   return { suite, task, level: '', method, model: 'synthetic', seed, config: { rsn: 'prior' } };
@@ -41,6 +41,17 @@ describe('household suites', () => {
     expect(o.llm.calls).toBe(0);
     await expect(multi.run(spec('household:multi', 'x-2', 'gavel'), { trace: () => undefined })).rejects.toThrow(/spec\.task/);
     await expect(multi.run(spec('household:multi', 's1-2', 'react'), { trace: () => undefined })).rejects.toThrow(/unknown method 'react'/);
+  });
+
+  it("household:paper: the paper's own tasks whose reference plan verifies under our semantics, run like household:single", async () => {
+    const all = paper.tasks({});
+    expect(all).toHaveLength(95);
+    expect(all[0]).toEqual({ id: 'paper/Beechwood_0_int-01', level: 'single' });
+    const o = await paper.run(spec('household:paper', 'paper/Rs_int-03', 'oracle'), { trace: () => undefined });
+    expect(o.success).toBe(true);
+    const g = await paper.run(spec('household:paper', 'paper/Rs_int-03', 'gavel'), { trace: () => undefined });
+    expect(g.llm.calls).toBeGreaterThanOrEqual(1);
+    await expect(paper.run(spec('household:paper', 'paper/Nope-1', 'gavel'), { trace: () => undefined })).rejects.toThrow(/no task 'paper\/Nope-1' of the paper's benchmark/);
   });
 
   it('the bundled compact data (data/household) gives the same tasks as the full data folder', () => {

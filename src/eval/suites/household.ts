@@ -1,13 +1,14 @@
 /**
  * `household:single` and `household:multi`: GAVEL's two household
  * benchmarks (§V-B). `single` is the EAI BEHAVIOR subset of long-horizon
- * single tasks (`eaiTasks`, 52 of 100 kept); `multi` is generated 2–5 errand
+ * single tasks (`eaiTasks`, 52 of 100 kept); `paper` is the GAVEL paper's own
+ * 100 single tasks (read from the shared data, 95 kept); `multi` is generated 2–5 errand
  * instructions (`generateMultiTasks`, task seed 1 by default, level = the
  * number of errands). Methods: those of the household catalogues it is
  * given (GAVEL and its variants, the baselines); the defaults are the ones
  * the catalogues mark for `single` (Table I) and `multi` (Table II).
  *
- * Task ids: the EAI task id (`eai/…`) for `single`; `s<SEED>-<INDEX>` for
+ * Task ids: the EAI task id (`eai/…`) for `single`; `paper/<id>` for `paper`; `s<SEED>-<INDEX>` for
  * `multi` (instruction INDEX of the generation with that seed; the first k
  * instructions do not depend on how many are generated). Config: `rsn`
  * (`softmax` default, `prior` or `uniform`: the room-type model behind the
@@ -20,7 +21,9 @@
  * one cause per failed errand (src/episode/failure-causes.ts).
  */
 import { GroundplanError } from '../../core/errors.js';
-import { eaiTasks, generateMultiTasks, homeRoomModel, householdDataDir, isRoomModelKind, loadBehaviorData, type HouseholdTask, type RoomTypeModel } from '../../envs/household/index.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { eaiTasks, generateMultiTasks, homeRoomModel, householdDataDir, isRoomModelKind, loadBehaviorData, paperHouseholdTasks, readPaperTasks, type HouseholdTask, type RoomTypeModel } from '../../envs/household/index.js';
 import { configNumber, configString, runHouseholdSpec, type HouseholdRegistry } from '../../episode/index.js';
 import type { EpisodeContext, EpisodeOutcome, EpisodeSpec, Suite, SuiteTask } from '../types.js';
 
@@ -31,6 +34,7 @@ const MULTI_ID = /^s(\d+)-(\d+)$/;
 
 const eaiCache = new Map<string, HouseholdTask[]>();
 const multiCache = new Map<string, HouseholdTask[]>();
+const paperCache = new Map<string, HouseholdTask[]>();
 const roomModels = new Map<string, RoomTypeModel | undefined>();
 
 function dataDir(ctx?: Pick<EpisodeContext, 'dataDir'>): string {
@@ -42,6 +46,21 @@ export function singleTasks(dir: string): HouseholdTask[] {
   if (!t) {
     t = eaiTasks(dir).tasks;
     eaiCache.set(dir, t);
+  }
+  return t;
+}
+
+/**
+ * The GAVEL paper's own tasks (`gavel-benchmark/tasks.json` in the data folder, read at run time)
+ * whose reference plan verifies under our semantics (`paperHouseholdTasks`).
+ */
+export function paperSuiteTasks(dir: string): HouseholdTask[] {
+  let t = paperCache.get(dir);
+  if (!t) {
+    const file = join(dir, 'gavel-benchmark', 'tasks.json');
+    if (!existsSync(file)) throw new GroundplanError('HOUSEHOLD_DATA', `household:paper needs the GAVEL paper's benchmark at ${file} (the shared data folder, not the package's bundle)`);
+    t = paperHouseholdTasks(loadBehaviorData(dir), readPaperTasks(file)).tasks;
+    paperCache.set(dir, t);
   }
   return t;
 }
@@ -62,6 +81,11 @@ export function householdTask(suiteName: string, id: string, dir: string): House
   if (suiteName === 'household:single') {
     const t = singleTasks(dir).find((x) => x.id === id);
     if (!t) throw new GroundplanError('EVAL_SPEC', `spec.task: no EAI household task '${id}' (ids look like ${singleTasks(dir)[0]?.id ?? 'eai/…'})`);
+    return t;
+  }
+  if (suiteName === 'household:paper') {
+    const t = paperSuiteTasks(dir).find((x) => x.id === id);
+    if (!t) throw new GroundplanError('EVAL_SPEC', `spec.task: no task '${id}' of the paper's benchmark (ids look like paper/Rs_int-01)`);
     return t;
   }
   const m = MULTI_ID.exec(id);
@@ -93,7 +117,7 @@ export async function runHouseholdSuiteSpec(registry: HouseholdRegistry, spec: E
   return outcome;
 }
 
-/** `household:single` and `household:multi` over the methods of `registry`. */
+/** `household:single`, `household:paper` and `household:multi` over the methods of `registry`. */
 export function householdSuites(registry: HouseholdRegistry): Suite[] {
   const common = {
     env: 'household' as const,
@@ -120,6 +144,16 @@ export function householdSuites(registry: HouseholdRegistry): Suite[] {
       tasks(options): SuiteTask[] {
         const seed = options.taskSeed ?? 1;
         return multiTasks(dataDir(), seed, options.n ?? DEFAULT_MULTI_TASKS).map((t, i) => ({ id: `s${seed}-${i}`, level: String(t.goals.length) }));
+      },
+    },
+    {
+      ...common,
+      name: 'household:paper',
+      description: "the GAVEL paper's own single tasks (gavel-benchmark/tasks.json of the shared data; those whose reference plan verifies under our semantics, 95 of 100)",
+      defaultMethods: registry.defaults('single'),
+      tasks(options): SuiteTask[] {
+        const all = paperSuiteTasks(dataDir());
+        return all.slice(0, options.n ?? all.length).map((t) => ({ id: t.id, level: 'single' }));
       },
     },
   ];

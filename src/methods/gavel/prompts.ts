@@ -129,8 +129,8 @@ export const ACTION_DEFINITIONS = [
   'Release(o): put the held o on the floor where the robot is.',
   'PlaceOnTop(o, d): put the held o on surface d. Robot near d.',
   'PlaceInside(o, d): put the held o inside container d. Robot near d; d open if it opens.',
-  'Open(x) / Close(x): open or close x. x openable, hand empty, robot near x.',
-  'ToggleOn(x) / ToggleOff(x): switch x on or off. x switchable, hand empty, robot near x; an appliance with a door must be closed to run.',
+  'Open(x) / Close(x): open or close x. x openable, robot near x (the hand may hold something).',
+  'ToggleOn(x) / ToggleOff(x): switch x on or off. x switchable, robot near x (the hand may hold something); an appliance with a door must be closed to run.',
   'Appliances act while switched on: a dishwasher or washer washes what is inside, a sink washes what is in or on it, a dryer dries what is inside, a stove cooks what is on it, an oven or microwave cooks what is inside.',
   'Safety: close everything you open and switch off every stove, oven, microwave and sink you switch on, unless the task asks otherwise.',
 ].join('\n');
