@@ -11,12 +11,19 @@
  *   reachability and the rest is a *residual* formula the grounder evaluates
  *   per ground operator (see ground-residual.ts);
  * - effects are flattened into (forall-vars, condition literals, atom) triples; a
- *   `when` whose condition has a disjunction becomes one effect per DNF term;
+ *   `when` whose condition has a disjunction becomes one effect per DNF term, or,
+ *   when that DNF is too large, a condition on an auxiliary derived predicate
+ *   (as Fast Downward's translator compiles such conditions into axioms);
+ * - derived predicate rules (`:derived`) become conjunctive axioms: one per DNF
+ *   term, or, when the DNF is too large, one per disjunct with each nested
+ *   disjunction replaced by an auxiliary derived predicate over its free
+ *   variables; the axioms are stratified (derived-strata.ts);
  * - a goal that is not a conjunction of literals becomes auxiliary actions that
  *   add a fresh goal atom.
  */
 import { InputError } from '../core/errors.js';
 import type { Condition, Domain, Effect, NumericExpr, Problem, Span, Term, TypedName } from './ast.js';
+import { strata } from './derived-strata.js';
 
 /** A lifted literal; `pred` may be `=`. */
 export interface Literal {
@@ -67,8 +74,25 @@ export interface NormalAction {
   span?: Span;
 }
 
+/** A conjunctive rule for a derived predicate: `pred(params[0..nHead))` holds when `pre` does. */
+export interface NormalAxiom {
+  pred: string;
+  /** The head's parameters, then the body's existential variables. */
+  params: TypedName[];
+  nHead: number;
+  pre: Literal[];
+  span?: Span;
+}
+
+/** The prefix of the auxiliary derived predicates the normalizer introduces. */
+export const AUX_DERIVED_PREFIX = '@derived-';
+
 export interface NormalTask {
   actions: NormalAction[];
+  /** Axioms of the derived predicates (the domain's and auxiliary ones). */
+  axioms: NormalAxiom[];
+  /** Derived predicate → stratum; axioms are evaluated stratum by stratum. */
+  stratum: Map<string, number>;
   /** Ground goal literals (constants only). */
   goal: Literal[];
 }
@@ -111,9 +135,87 @@ export function makeObjectsOf(byType: Map<string, string[]>): ObjectsOf {
   };
 }
 
+type VarTypes = ReadonlyMap<string, readonly string[]>;
+
+/** Variables of `c` that no `exists` inside it binds, in first-use order. */
+function freeVars(c: NCond, bound: ReadonlySet<string> = new Set(), out: string[] = []): string[] {
+  switch (c.k) {
+    case 'lit':
+      for (const t of c.lit.args) if (t.kind === 'var' && !bound.has(t.name) && !out.includes(t.name)) out.push(t.name);
+      return out;
+    case 'and':
+    case 'or':
+      for (const a of c.args) freeVars(a, bound, out);
+      return out;
+    case 'exists':
+      return freeVars(c.body, new Set([...bound, ...c.params.map((p) => p.name)]), out);
+    default:
+      return out;
+  }
+}
+
 class Normalizer {
   private fresh = 0;
+  private auxCount = 0;
+  readonly axioms: NormalAxiom[] = [];
+  /** Parameters of the action whose effects are being flattened. */
+  actionParams: readonly TypedName[] = [];
+  /** The auxiliary literal of each large effect condition (shared by the effects under one `when`). */
+  private readonly auxOfCondition = new WeakMap<NCond[], Literal>();
   constructor(private readonly objectsOf: ObjectsOf) {}
+
+  /**
+   * Axioms deriving `pred(params)` when `body` holds: one per DNF term, or, when the DNF is
+   * too large, one per top-level disjunct with nested disjunctions made auxiliary predicates.
+   */
+  defineAxioms(pred: string, params: readonly TypedName[], body: NCond, span?: Span): void {
+    const types: VarTypes = new Map(params.map((p) => [p.name, p.types]));
+    const terms = dnf(body, LIFTED_DNF_LIMIT) ?? (body.k === 'or' ? body.args : [body]).flatMap((d) => this.conjunction(d, types, span) ?? []);
+    for (const t of terms) this.axioms.push({ pred, params: [...params, ...t.params], nHead: params.length, pre: t.lits, span });
+  }
+
+  /** `c` as one conjunctive term: existentials hoisted, each disjunction an auxiliary literal; undefined when false. */
+  private conjunction(c: NCond, types: VarTypes, span?: Span): DnfTerm | undefined {
+    const lits: Literal[] = [];
+    const params: TypedName[] = [];
+    const walk = (c: NCond, types: VarTypes): boolean => {
+      switch (c.k) {
+        case 'true':
+          return true;
+        case 'false':
+          return false;
+        case 'lit':
+          lits.push(c.lit);
+          return true;
+        case 'and':
+          return c.args.every((a) => walk(a, types));
+        case 'exists': {
+          const inner = new Map(types);
+          for (const p of c.params) inner.set(p.name, p.types);
+          params.push(...c.params);
+          return walk(c.body, inner);
+        }
+        case 'or':
+          lits.push(this.auxLiteral(c, types, span));
+          return true;
+      }
+    };
+    if (!walk(c, types)) return undefined;
+    const clean = cleanTerm(lits);
+    return clean && { lits: clean, params };
+  }
+
+  /** A fresh derived predicate over the free variables of `c`, defined by `c`; its positive literal. */
+  auxLiteral(c: NCond, types: VarTypes, span?: Span): Literal {
+    const params: TypedName[] = freeVars(c).map((name) => {
+      const t = types.get(name);
+      if (!t) throw new InputError('PDDL_FREE_VARIABLE', `free variable ${name}`, span);
+      return { name, types: [...t] };
+    });
+    const pred = `${AUX_DERIVED_PREFIX}${++this.auxCount}`;
+    this.defineAxioms(pred, params, c, span);
+    return { pred, args: params.map((p): Term => ({ kind: 'var', name: p.name })), neg: false, span };
+  }
 
   freshVar(name: string): string {
     return `${name}@${++this.fresh}`;
@@ -189,8 +291,7 @@ class Normalizer {
         return;
       case 'add':
       case 'del': {
-        const terms = dnf(mkAnd(cond), EFFECT_DNF_LIMIT);
-        if (!terms) throw new InputError('PDDL_UNSUPPORTED', 'effect condition is too large to compile (DNF over the limit)', e.span);
+        const terms = dnf(mkAnd(cond), EFFECT_DNF_LIMIT) ?? [{ lits: [this.largeCondition(cond, vars, e.span)], params: [] }];
         for (const t of terms) {
           out.push({
             vars: [...vars, ...t.params],
@@ -230,6 +331,17 @@ class Normalizer {
         return;
       }
     }
+  }
+
+  /** An effect condition whose DNF is too large: one auxiliary derived literal (FD compiles it into axioms). */
+  private largeCondition(cond: NCond[], vars: readonly TypedName[], span?: Span): Literal {
+    let lit = this.auxOfCondition.get(cond);
+    if (!lit) {
+      const types: VarTypes = new Map([...this.actionParams, ...vars].map((p) => [p.name, p.types]));
+      lit = this.auxLiteral(mkAnd(cond), types, span);
+      this.auxOfCondition.set(cond, lit);
+    }
+    return lit;
   }
 }
 
@@ -357,9 +469,11 @@ export function normalize(domain: Domain, problem: Problem, objectsOf: ObjectsOf
   const n = new Normalizer(objectsOf);
   const actions: NormalAction[] = [];
   const empty = new Map<string, Term>();
+  for (const r of domain.derived) n.defineAxioms(r.name, r.params, n.nnf(r.body, false, empty), r.span);
   for (const a of domain.actions) {
     const effects: NormalEffect[] = [];
     const cost: CostTerm[] = [];
+    n.actionParams = a.params;
     if (a.effect) n.effects(a.effect, [], [], empty, effects, cost);
     const pre = a.precondition ? n.nnf(a.precondition, false, empty) : ({ k: 'true' } as NCond);
     const base = { name: a.name, nOrig: a.params.length, effects, cost, aux: false, span: a.span };
@@ -401,6 +515,10 @@ export function normalize(domain: Domain, problem: Problem, objectsOf: ObjectsOf
       }
     }
   }
-  return { actions, goal };
+  const layers = strata(n.axioms.map((ax) => ({ head: ax.pred, uses: ax.pre, span: ax.span })));
+  if (layers.unstratifiable) {
+    throw new InputError('PDDL_UNSUPPORTED', `derived predicate '${layers.unstratifiable.predicate}' depends on its own negation; the (:derived ...) rules are not stratifiable`, layers.unstratifiable.span);
+  }
+  return { actions, goal, axioms: n.axioms, stratum: layers.stratum };
 }
 

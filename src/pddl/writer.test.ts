@@ -73,6 +73,7 @@ const domainArb: fc.Arbitrary<Domain> = fc.record({
     ),
     { maxLength: 3 },
   ),
+  derived: fc.array(fc.record({ name: preds, params: typedVars, body: condition }), { maxLength: 2 }),
 });
 
 const initArb: fc.Arbitrary<InitElement> = fc.oneof(
