@@ -515,10 +515,22 @@ export function normalize(domain: Domain, problem: Problem, objectsOf: ObjectsOf
       }
     }
   }
-  const layers = strata(n.axioms.map((ax) => ({ head: ax.pred, uses: ax.pre, span: ax.span })));
+  return { actions, goal, axioms: n.axioms, stratum: stratify(n.axioms) };
+}
+
+/** Derived predicate → stratum of conjunctive axioms; throws when they are not stratifiable. */
+function stratify(axioms: readonly NormalAxiom[]): Map<string, number> {
+  const layers = strata(axioms.map((ax) => ({ head: ax.pred, uses: ax.pre, span: ax.span })));
   if (layers.unstratifiable) {
     throw new InputError('PDDL_UNSUPPORTED', `derived predicate '${layers.unstratifiable.predicate}' depends on its own negation; the (:derived ...) rules are not stratifiable`, layers.unstratifiable.span);
   }
-  return { actions, goal, axioms: n.axioms, stratum: layers.stratum };
+  return layers.stratum;
+}
+
+/** Only the domain's derived predicate rules as stratified conjunctive axioms (for the validator). */
+export function derivedAxioms(domain: Domain, objectsOf: ObjectsOf): Pick<NormalTask, 'axioms' | 'stratum'> {
+  const n = new Normalizer(objectsOf);
+  for (const r of domain.derived) n.defineAxioms(r.name, r.params, n.nnf(r.body, false, new Map()), r.span);
+  return { axioms: n.axioms, stratum: stratify(n.axioms) };
 }
 
