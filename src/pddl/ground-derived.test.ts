@@ -93,5 +93,8 @@ describe('derived predicates end to end', () => {
     const steps = g2.toLifted(r2.plan);
     expect(validatePlan(domain, p2, steps).status).toBe('valid');
     expect(steps.map((s) => s.name)).toEqual(expect.arrayContaining(['toggle', 'block']));
+    const empty = validatePlan(domain, p2, []);
+    expect(empty.status).toBe('invalid');
+    if (empty.status === 'invalid') expect(empty.hints).toContain('(safe n2) is derived: make its (:derived safe) rule\'s body true');
   });
 });
