@@ -160,6 +160,8 @@ class Normalizer {
   readonly axioms: NormalAxiom[] = [];
   /** Parameters of the action whose effects are being flattened. */
   actionParams: readonly TypedName[] = [];
+  /** The `when` condition each normalized effect condition comes from (to compile it lifted when it is too large). */
+  private readonly conditionSource = new WeakMap<NCond, { condition: Condition; subst: ReadonlyMap<string, Term> }>();
   /** The auxiliary literal of each large effect condition (shared by the effects under one `when`). */
   private readonly auxOfCondition = new WeakMap<NCond[], Literal>();
   constructor(private readonly objectsOf: ObjectsOf) {}
@@ -228,8 +230,13 @@ class Normalizer {
     return t;
   }
 
-  /** NNF with forall expanded; `neg` is the polarity. */
-  nnf(c: Condition, neg: boolean, subst: ReadonlyMap<string, Term>): NCond {
+  /**
+   * NNF with forall expanded; `neg` is the polarity. With `lifted` (the types of the variables
+   * in scope) a universal quantifier is not expanded but compiled as Fast Downward's translator
+   * does: ∀x ψ ≡ ¬∃x ¬ψ, the existential a fresh derived predicate over its free variables,
+   * used negatively (so it lives in a lower stratum).
+   */
+  nnf(c: Condition, neg: boolean, subst: ReadonlyMap<string, Term>, lifted?: VarTypes): NCond {
     switch (c.kind) {
       case 'atom':
         return {
@@ -237,31 +244,36 @@ class Normalizer {
           lit: { pred: c.atom.predicate, args: c.atom.args.map((a) => this.substTerm(a, subst)), neg, span: c.atom.span ?? c.span },
         };
       case 'not':
-        return this.nnf(c.arg, !neg, subst);
+        return this.nnf(c.arg, !neg, subst, lifted);
       case 'and':
       case 'or': {
-        const args = c.args.map((a) => this.nnf(a, neg, subst));
+        const args = c.args.map((a) => this.nnf(a, neg, subst, lifted));
         return (c.kind === 'and') !== neg ? mkAnd(args) : mkOr(args);
       }
       case 'imply': {
         // a → b  ≡  ¬a ∨ b;  ¬(a → b) ≡ a ∧ ¬b
-        const l = this.nnf(c.left, !neg, subst);
-        const r = this.nnf(c.right, neg, subst);
+        const l = this.nnf(c.left, !neg, subst, lifted);
+        const r = this.nnf(c.right, neg, subst, lifted);
         return neg ? mkAnd([l, r]) : mkOr([l, r]);
       }
       case 'forall':
       case 'exists': {
         const universal = (c.kind === 'forall') !== neg;
-        if (universal) return mkAnd(this.expand(c.params, subst).map((s) => this.nnf(c.body, neg, s)));
+        if (universal && !lifted) return mkAnd(this.expand(c.params, subst).map((s) => this.nnf(c.body, neg, s)));
         const inner = new Map(subst);
         const params: TypedName[] = c.params.map((p) => {
           const name = this.freshVar(p.name);
           inner.set(p.name, { kind: 'var', name });
           return { name, types: p.types, span: p.span };
         });
-        const body = this.nnf(c.body, neg, inner);
-        if (body.k === 'false') return body;
-        return { k: 'exists', params, body };
+        const innerTypes = lifted && new Map([...lifted, ...params.map((p): [string, readonly string[]] => [p.name, p.types])]);
+        // the universal case: the body negated, under an existential
+        const body = this.nnf(c.body, universal ? !neg : neg, inner, innerTypes);
+        if (body.k === 'false') return universal ? { k: 'true' } : body;
+        const exists: NCond = { k: 'exists', params, body };
+        if (!universal || !lifted) return exists;
+        const lit = this.auxLiteral(exists, lifted, c.span);
+        return { k: 'lit', lit: { ...lit, neg: true } };
       }
     }
   }
@@ -316,7 +328,11 @@ class Normalizer {
         return;
       }
       case 'when':
-        this.effects(e.effect, vars, [...cond, this.nnf(e.condition, false, subst)], subst, out, cost);
+      {
+        const c = this.nnf(e.condition, false, subst);
+        this.conditionSource.set(c, { condition: e.condition, subst });
+        this.effects(e.effect, vars, [...cond, c], subst, out, cost);
+      }
         return;
       case 'increase': {
         if (e.fn !== 'total-cost') {
@@ -333,12 +349,20 @@ class Normalizer {
     }
   }
 
-  /** An effect condition whose DNF is too large: one auxiliary derived literal (FD compiles it into axioms). */
+  /**
+   * An effect condition whose DNF is too large: one auxiliary derived literal, its definition
+   * compiled lifted (universal quantifiers as negated derived predicates, not expanded over
+   * the objects), as FD compiles such conditions into axioms.
+   */
   private largeCondition(cond: NCond[], vars: readonly TypedName[], span?: Span): Literal {
     let lit = this.auxOfCondition.get(cond);
     if (!lit) {
       const types: VarTypes = new Map([...this.actionParams, ...vars].map((p) => [p.name, p.types]));
-      lit = this.auxLiteral(mkAnd(cond), types, span);
+      const lifted = cond.map((c) => {
+        const src = this.conditionSource.get(c);
+        return src ? this.nnf(src.condition, false, src.subst, types) : c;
+      });
+      lit = this.auxLiteral(mkAnd(lifted), types, span);
       this.auxOfCondition.set(cond, lit);
     }
     return lit;

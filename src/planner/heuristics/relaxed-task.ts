@@ -5,12 +5,13 @@
  * Negative preconditions and conditions are ignored (a relaxation) unless
  * compiled into "not f" facts. Each ground axiom is a zero-cost relaxed operator
  * (`opOf` -1) from its positive conditions to its head, as in Fast Downward; a
- * negative condition on a derived fact is relaxed to true (FD's default
- * `approximate_negative` treatment of negated axioms), since nothing achieves the
- * negation of a derived fact.
+ * negative condition on a derived fact d is the fact "not d", derived by the
+ * negated axioms of negated-axioms.ts, or relaxed to true where those are
+ * approximated (recursive or too many), as FD's `approximate_negative_cycles`.
  * Everything is stored in CSR typed arrays.
  */
 import { csr, type CompiledTask, type CostType } from '../compiled-task.js';
+import { negatedAxioms } from './negated-axioms.js';
 
 export interface RelaxedTaskOptions {
   costType?: CostType;
@@ -73,11 +74,14 @@ export class RelaxedTask {
       }
       return n;
     };
-    const derived = task.axioms?.isDerived;
     const axioms = task.task.axioms ?? [];
+    const negated = task.axioms && (options.negation ?? true) ? negatedAxioms(axioms, task.axioms.isDerived, neg) : undefined;
     if (options.negation ?? true) {
       const negate = (facts: Iterable<number>): void => {
-        for (const f of facts) if (!derived?.[f]) neg(f);
+        for (const f of facts) {
+          if (negated) negated.negate(f);
+          else neg(f);
+        }
       };
       negate(task.task.goalNeg);
       negate(task.preNeg);
@@ -137,6 +141,12 @@ export class RelaxedTask {
       }
       pres.push(pre);
       effs.push([ax.head]);
+      costs.push(0);
+      opOf.push(-1);
+    }
+    for (const rule of negated?.rules ?? []) {
+      pres.push(rule.pre);
+      effs.push([rule.head]);
       costs.push(0);
       opOf.push(-1);
     }
