@@ -9,7 +9,9 @@ import { DerivedEvaluator } from '../validate/derived.js';
 import { Universe } from '../validate/world.js';
 import { AxiomEvaluator } from './axioms.js';
 import { CompiledTask, hasFact } from './compiled-task.js';
-import type { GroundAxiom } from './task.js';
+import { ffHeuristic } from './heuristics/relaxation.js';
+import { planTask } from './planner.js';
+import type { GroundAxiom, GroundTask } from './task.js';
 
 /** The stratified semantics by brute force: per layer, apply every axiom until nothing changes. */
 function bruteForce(basic: boolean[], derived: ReadonlySet<number>, axioms: readonly GroundAxiom[]): boolean[] {
@@ -104,5 +106,37 @@ describe('ground axioms agree with the validator\'s lifted evaluation (psr)', ()
       { numRuns: 40 },
     );
     expect(derivedSeen).toBeGreaterThan(40);
+  });
+});
+
+describe('relaxed heuristics over axioms', () => {
+  // d :- b (d derived); the goal asks for (not d), which only deleting b achieves
+  const task: GroundTask = {
+    facts: ['(b)', '(d)', '(c)'],
+    init: [0],
+    goalPos: [2],
+    goalNeg: [1],
+    operators: [
+      { name: '(drop)', pre: [0], preNeg: [], add: [], del: [0], conditional: [], cost: 1 },
+      { name: '(finish)', pre: [], preNeg: [1], add: [2], del: [], conditional: [], cost: 1 },
+    ],
+    hasActionCosts: false,
+    axioms: [{ head: 1, pos: [0], neg: [], layer: 0 }],
+  };
+
+  it('derive "not d" from the negated axioms: h_FF counts the operator that falsifies d', () => {
+    const compiled = new CompiledTask(task);
+    expect(hasFact(compiled.initState, 1)).toBe(true);
+    const h = ffHeuristic(compiled).evaluate(compiled.initState, []);
+    expect(h).toBe(2);
+    const r = planTask(task);
+    expect(r.status === 'solved' && r.plan).toEqual([0, 1]);
+  });
+
+  it('approximate a recursive derived fact\'s negation as true (never a false dead end)', () => {
+    const recursive: GroundTask = { ...task, axioms: [{ head: 1, pos: [0], neg: [], layer: 0 }, { head: 1, pos: [1], neg: [], layer: 0 }] };
+    const compiled = new CompiledTask(recursive);
+    expect(ffHeuristic(compiled).evaluate(compiled.initState, [])).toBe(1);
+    expect(planTask(recursive).status).toBe('solved');
   });
 });

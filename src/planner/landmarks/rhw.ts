@@ -40,7 +40,11 @@ function predicateOf(name: string): string {
 
 export function rhwLandmarks(task: CompiledTask, options: RhwOptions = {}): LandmarkGraph {
   const r = options.relaxed ?? new RelaxedTask(task, { costType: 'one' });
-  const derived = task.axioms?.isDerived;
+  /** Whether an axiom (a relaxed operator of no task operator) can achieve relaxed fact `f`. */
+  const byAxiom = (f: number): boolean => {
+    for (let k = r.achieverStart[f], e = r.achieverStart[f + 1]; k < e; k++) if (r.opOf[r.achievers[k]] < 0) return true;
+    return false;
+  };
   const maxDis = options.maxDisjunction ?? 4;
   let work = options.maxWork ?? 5e7;
   const nf = r.numFacts;
@@ -133,7 +137,7 @@ export function rhwLandmarks(task: CompiledTask, options: RhwOptions = {}): Land
     // never mistaken for an unreachable landmark
     const achievers = achieversOf(sorted);
     const lm: Landmark = { facts: sorted, goal, initiallyTrue: sorted.some((f) => initTrue[f] === 1), achievers, firstAchievers: achievers };
-    if (sorted.some((f) => derived?.[f])) lm.byAxiom = true;
+    if (sorted.some(byAxiom)) lm.byAxiom = true;
     landmarks.push(lm);
     byKey.set(key, id);
     if (sorted.length === 1) simpleOf[sorted[0]] = id;
