@@ -79,3 +79,31 @@ export function strata(rules: readonly RuleUses[]): Strata {
   }
   return { stratum };
 }
+
+/** Derived predicates that depend on themselves through the rules (in either polarity). */
+export function recursivePredicates(rules: readonly DerivedDecl[]): Set<string> {
+  const deps = new Map<string, Set<string>>();
+  for (const r of rules) {
+    const out: { pred: string; neg: boolean }[] = [];
+    uses(r.body, false, out);
+    const set = deps.get(r.name) ?? new Set<string>();
+    for (const u of out) set.add(u.pred);
+    deps.set(r.name, set);
+  }
+  const recursive = new Set<string>();
+  for (const head of deps.keys()) {
+    const seen = new Set<string>();
+    const stack = [...(deps.get(head) ?? [])];
+    while (stack.length > 0) {
+      const p = stack.pop() as string;
+      if (p === head) {
+        recursive.add(head);
+        break;
+      }
+      if (seen.has(p)) continue;
+      seen.add(p);
+      stack.push(...(deps.get(p) ?? []));
+    }
+  }
+  return recursive;
+}

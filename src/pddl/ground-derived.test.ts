@@ -98,3 +98,27 @@ describe('derived predicates end to end', () => {
     if (empty.status === 'invalid' && 'hints' in empty) expect(empty.hints).toContain('(safe n2) is derived: make its (:derived safe) rule\'s body true');
   });
 });
+
+describe('a derived rule with a universal quantifier over many objects', () => {
+  const tasks = Array.from({ length: 20 }, (_, i) => `t${i}`);
+  const domain = parseDomain(`(define (domain groups) (:requirements :adl :derived-predicates)
+    (:types task group)
+    (:predicates (member ?t - task ?g - group) (done ?t - task) (all-done ?g - group))
+    (:derived (all-done ?g - group) (forall (?t - task) (imply (member ?t ?g) (done ?t))))
+    (:action do :parameters (?t - task) :precondition (not (done ?t)) :effect (done ?t)))`);
+  const problem = parseProblem(`(define (problem p) (:domain groups) (:objects ${tasks.join(' ')} - task g1 g2 - group)
+    (:init ${tasks.map((t, i) => `(member ${t} ${i % 3 === 0 ? 'g1' : 'g2'})`).join(' ')})
+    (:goal (all-done g1)))`);
+
+  it('is compiled lifted (a negated auxiliary predicate, not 2^20 terms) and plans exactly the group\'s tasks', () => {
+    const g = ground(domain, problem);
+    expect(g.task.axioms?.some((ax) => ax.neg.length > 0)).toBe(true);
+    expect(g.stats.facts).toBeLessThan(60);
+    const r = planTask(g.task);
+    expect(r.status).toBe('solved');
+    if (r.status !== 'solved') return;
+    const steps = g.toLifted(r.plan);
+    expect(steps.map((s) => s.args[0]).sort()).toEqual(tasks.filter((_, i) => i % 3 === 0).sort());
+    expect(validatePlan(domain, problem, steps).status).toBe('valid');
+  });
+});

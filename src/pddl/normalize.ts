@@ -22,8 +22,8 @@
  *   add a fresh goal atom.
  */
 import { InputError } from '../core/errors.js';
-import type { Condition, Domain, Effect, NumericExpr, Problem, Span, Term, TypedName } from './ast.js';
-import { strata } from './derived-strata.js';
+import type { Condition, DerivedDecl, Domain, Effect, NumericExpr, Problem, Span, Term, TypedName } from './ast.js';
+import { recursivePredicates, strata } from './derived-strata.js';
 
 /** A lifted literal; `pred` may be `=`. */
 export interface Literal {
@@ -205,6 +205,18 @@ class Normalizer {
     if (!walk(c, types)) return undefined;
     const clean = cleanTerm(lits);
     return clean && { lits: clean, params };
+  }
+
+  /**
+   * The axioms of a `(:derived ...)` rule. A body whose DNF is too large is compiled lifted (its
+   * universal quantifiers as negated auxiliary predicates) unless the predicate is recursive,
+   * where the negation could close a cycle: its quantifiers are expanded over the objects.
+   */
+  derivedRule(r: DerivedDecl, recursive: boolean): void {
+    const expanded = this.nnf(r.body, false, new Map());
+    const lift = !recursive && !dnf(expanded, LIFTED_DNF_LIMIT);
+    const body = lift ? this.nnf(r.body, false, new Map(), new Map(r.params.map((p) => [p.name, p.types]))) : expanded;
+    this.defineAxioms(r.name, r.params, body, r.span);
   }
 
   /** A fresh derived predicate over the free variables of `c`, defined by `c`; its positive literal. */
@@ -493,7 +505,8 @@ export function normalize(domain: Domain, problem: Problem, objectsOf: ObjectsOf
   const n = new Normalizer(objectsOf);
   const actions: NormalAction[] = [];
   const empty = new Map<string, Term>();
-  for (const r of domain.derived) n.defineAxioms(r.name, r.params, n.nnf(r.body, false, empty), r.span);
+  const recursive = recursivePredicates(domain.derived);
+  for (const r of domain.derived) n.derivedRule(r, recursive.has(r.name));
   for (const a of domain.actions) {
     const effects: NormalEffect[] = [];
     const cost: CostTerm[] = [];
@@ -554,7 +567,8 @@ function stratify(axioms: readonly NormalAxiom[]): Map<string, number> {
 /** Only the domain's derived predicate rules as stratified conjunctive axioms (for the validator). */
 export function derivedAxioms(domain: Domain, objectsOf: ObjectsOf): Pick<NormalTask, 'axioms' | 'stratum'> {
   const n = new Normalizer(objectsOf);
-  for (const r of domain.derived) n.defineAxioms(r.name, r.params, n.nnf(r.body, false, new Map()), r.span);
+  const recursive = recursivePredicates(domain.derived);
+  for (const r of domain.derived) n.derivedRule(r, recursive.has(r.name));
   return { axioms: n.axioms, stratum: stratify(n.axioms) };
 }
 
