@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { eaiTable, ipcTable, optimalTable, parseReferences, type PlannerRow, type References } from '../src/eval/report/planner-tables.js';
+import { adlTable, eaiTable, ipcTable, optimalTable, parseReferences, type PlannerRow, type References } from '../src/eval/report/planner-tables.js';
 
 export type Row = PlannerRow;
 
@@ -28,6 +28,7 @@ export function plannerReport(
   ];
   if (rows.some((r) => r.suite === 'ipc')) out.push('### IPC suite\n', ipcTable(rows, references(refPath), listed), '');
   if (rows.some((r) => r.suite === 'eai')) out.push('### EAI BEHAVIOR problems (domain `behavior.pddl`)\n', eaiTable(rows), '');
+  if (rows.some((r) => r.suite === 'adl')) out.push('### ADL and derived-predicate domains (`shared/data/ipc-adl`)\n', adlTable(rows), '');
   return `${out.join('\n')}\n`;
 }
 

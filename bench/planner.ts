@@ -13,7 +13,9 @@
  * bench/out/planner.jsonl as they finish; a rerun skips instances already there.
  *
  * Flags: --jobs N (instances of different domains in parallel; CPU time is
- * per process, default 1), --suite ipc|eai|all (default all), --domains a,b, --timeout S
+ * per process, default 1), --suite ipc|eai|adl|all (default all: ipc and eai; adl is the
+ * ADL and derived-predicate domains of ../shared/data/ipc-adl, each folder a domain.pddl
+ * and its problems, run with the same skip rule as ipc), --domains a,b, --timeout S
  * (default 60), --quick (first 3 instances per domain), --report (tables
  * only), --fresh (ignore earlier rows), --search/--heuristic (planner config),
  * --out FILE, --cli PATH (a built main.js, e.g. a snapshot of dist).
@@ -37,7 +39,7 @@ const shared = resolve(repo, '../shared');
 let cli = join(repo, 'dist/src/cli/main.js');
 
 interface Args {
-  suite: 'ipc' | 'eai' | 'all';
+  suite: 'ipc' | 'eai' | 'adl' | 'all';
   domains?: string[];
   timeout: number;
   quick: boolean;
@@ -62,7 +64,7 @@ function parseArgs(argv: string[]): Args {
     };
     if (k === '--suite') {
       const s = v();
-      if (s !== 'ipc' && s !== 'eai' && s !== 'all') throw new Error('--suite ipc|eai|all');
+      if (s !== 'ipc' && s !== 'eai' && s !== 'adl' && s !== 'all') throw new Error('--suite ipc|eai|adl|all');
       a.suite = s;
     } else if (k === '--domains') a.domains = v().split(',');
     else if (k === '--timeout') a.timeout = Number(v());
@@ -90,7 +92,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 interface Instance {
-  suite: 'ipc' | 'eai';
+  suite: 'ipc' | 'eai' | 'adl';
   domain: string;
   instance: string;
   problem: string;
@@ -105,6 +107,18 @@ function ipcInstances(): Instance[] {
     const [domain, instance, problem, domainFile, rank] = l.split('\t');
     return { suite: 'ipc' as const, domain, instance, problem: join(base, problem), domainFile: join(base, domainFile), rank: Number(rank) };
   });
+}
+
+/** Each folder of shared/data/ipc-adl: `domain.pddl` and its problems (other domain files skipped), in name order. */
+function adlInstances(): Instance[] {
+  const base = join(shared, 'data/ipc-adl');
+  const out: Instance[] = [];
+  for (const domain of readdirSync(base, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+    const dir = join(base, domain);
+    const problems = readdirSync(dir).filter((f) => f.endsWith('.pddl') && !f.includes('domain')).sort();
+    problems.forEach((f, i) => out.push({ suite: 'adl', domain, instance: f.replace(/\.pddl$/, ''), problem: join(dir, f), domainFile: join(dir, 'domain.pddl'), rank: i }));
+  }
+  return out;
 }
 
 function eaiInstances(): Instance[] {
@@ -233,8 +247,9 @@ async function main(): Promise<void> {
     }
   } else if (args.fresh) writeFileSync(args.out, '');
   let instances: Instance[] = [];
-  if (args.suite !== 'eai') instances.push(...ipcInstances());
-  if (args.suite !== 'ipc') instances.push(...eaiInstances());
+  if (args.suite === 'ipc' || args.suite === 'all') instances.push(...ipcInstances());
+  if (args.suite === 'eai' || args.suite === 'all') instances.push(...eaiInstances());
+  if (args.suite === 'adl') instances.push(...adlInstances());
   if (args.domains) instances = instances.filter((i) => args.domains?.includes(i.domain));
   const refPath = join(shared, 'anchors/classical/results.tsv');
   if (args.optimal) {
@@ -257,7 +272,7 @@ async function main(): Promise<void> {
         list.sort((a, b) => a.rank - b.rank);
         const run = args.quick ? list.slice(0, 3) : list;
         let failuresInRow = 0;
-        const skipRule = run[0]?.suite === 'ipc';
+        const skipRule = run[0]?.suite !== 'eai';
         for (const inst of run) {
           const id = `${inst.suite}/${inst.domain}/${inst.instance}`;
           let row = done.get(id);

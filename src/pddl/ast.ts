@@ -82,6 +82,19 @@ export interface ActionDecl {
   span?: Span;
 }
 
+/**
+ * A derived predicate's rule (PDDL 2.2 `:derived`, Fast Downward's axioms): the
+ * head `(name ?params)` holds in a state exactly when the least fixpoint of the
+ * domain's rules (stratified on negation) makes it true. The predicate is also
+ * declared in `(:predicates ...)`; no effect may change it.
+ */
+export interface DerivedDecl {
+  name: string;
+  params: TypedName[];
+  body: Condition;
+  span?: Span;
+}
+
 export interface Requirement {
   name: string; // with leading ':'
   span?: Span;
@@ -95,6 +108,8 @@ export interface Domain {
   predicates: PredicateDecl[];
   functions: FunctionDecl[];
   actions: ActionDecl[];
+  /** `(:derived ...)` rules, in file order (several may define the same predicate). */
+  derived: DerivedDecl[];
   span?: Span;
 }
 

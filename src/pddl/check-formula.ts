@@ -19,6 +19,8 @@ export class DomainContext {
   readonly hierarchy: TypeHierarchy;
   readonly predicates = new Map<string, PredicateDecl>();
   readonly functions = new Map<string, FunctionDecl>();
+  /** Predicates a `(:derived ...)` rule defines. */
+  readonly derived: ReadonlySet<string>;
   /** Object/constant name → declared types (constants, plus problem objects when checking a problem). */
   readonly objects = new Map<string, string[]>();
   readonly requirements: Set<string>;
@@ -45,6 +47,7 @@ export class DomainContext {
     for (const f of domain.functions) if (!this.functions.has(f.name)) this.functions.set(f.name, f);
     for (const c of domain.constants) if (!this.objects.has(c.name)) this.objects.set(c.name, c.types);
     this.requirements = expandRequirements(domain.requirements);
+    this.derived = new Set(domain.derived.map((r) => r.name));
     this.typesDeclared = domain.types.length > 0;
   }
 
@@ -175,6 +178,9 @@ export class DomainContext {
     }
     const decl = this.predicates.get(a.predicate);
     const atomText = (): string => `${writeAtom(a)} in ${where}`;
+    if (initFact && this.derived.has(a.predicate)) {
+      this.sink.warning('malformed', `${atomText()} sets the derived predicate '${a.predicate}', whose value the (:derived ...) rules compute in every state; the fact is ignored (remove it)`, a.span);
+    }
     if (!decl) {
       const message = `predicate '${a.predicate}' in ${atomText()} is not declared in (:predicates ...); declare it or use a declared predicate (${suggest(a.predicate, this.predicates.keys(), 'predicates')})`;
       if (initFact) {
@@ -253,6 +259,10 @@ export class DomainContext {
       case 'del':
         if (e.atom.predicate === '=') {
           this.sink.error('malformed', `equality ${writeAtom(e.atom)} cannot be an effect; effects add or delete predicates`, e.atom.span);
+          return;
+        }
+        if (this.derived.has(e.atom.predicate)) {
+          this.sink.error('malformed', `${writeAtom(e.atom)} in ${where} changes the derived predicate '${e.atom.predicate}'; a (:derived ...) rule defines it, so no effect may add or delete it`, e.atom.span);
           return;
         }
         this.checkAtom(e.atom, scope, where);

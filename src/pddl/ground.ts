@@ -10,22 +10,25 @@
  *    (`exploreReachable`, ground-reachability.ts);
  * 5. task facts: reachable fluent atoms, static atoms evaluated away; the goal (ground-facts.ts);
  * 6. instantiate: ground operators of the reachable action instances, with the
- *    simplification of useless and dominated ones (ground-operators.ts).
+ *    simplification of useless and dominated ones (ground-operators.ts); the
+ *    axioms of derived predicates are auxiliary actions adding their head in
+ *    the program (so a head is reachable through its body, negative literals
+ *    relaxed away) and become ground axioms the same way.
  *
  * (The translator's invariant synthesis and mutex groups are not computed: the
  * planner searches over the STRIPS facts.)
  */
 import { GroundplanError } from '../core/errors.js';
 import type { EventHandler } from '../core/events.js';
-import type { GroundTask } from '../planner/task.js';
-import type { Domain, PlanStep, Problem } from './ast.js';
+import type { GroundAxiom, GroundTask } from '../planner/task.js';
+import type { Domain, PlanStep, Problem, Term } from './ast.js';
 import { groundGoal, TaskFacts } from './ground-facts.js';
 import { uniqSorted } from './ground-lists.js';
-import { costModel, instantiateOperators } from './ground-operators.js';
-import { logicProgram } from './ground-program.js';
+import { costModel, instantiateOperators, type CostModel } from './ground-operators.js';
+import { logicProgram, type CompiledAction } from './ground-program.js';
 import { Reachability, type Rule } from './ground-reachability.js';
 import { ObjectTable, PredicateTable } from './ground-symbols.js';
-import { normalize } from './normalize.js';
+import { normalize, type NormalAction, type NormalAxiom, type NormalEffect } from './normalize.js';
 
 export interface GroundEvent {
   phase: 'normalized' | 'reachable' | 'operators';
@@ -43,6 +46,8 @@ export interface GroundStats {
   /** Fluent facts in the task. */
   facts: number;
   operators: number;
+  /** Ground axioms of derived facts. */
+  axioms: number;
   /** Static facts (of predicates no action changes) evaluated away, type facts excluded. */
   staticFactsRemoved: number;
   /** Relaxed-reachable action instances (before residual splitting and dedup). */
@@ -63,7 +68,7 @@ export interface GroundResult {
  * Relaxed reachability: the initial facts (counting the static ones), the type facts and
  * the rules, saturated. Returns the model and the model ids of the initial facts.
  */
-function exploreReachable(problem: Problem, rules: readonly Rule[], objects: ObjectTable, preds: PredicateTable, checkCancelled: () => void, signal?: AbortSignal): { reach: Reachability; initFacts: number[]; staticFactsRemoved: number } {
+function exploreReachable(problem: Problem, rules: readonly Rule[], objects: ObjectTable, preds: PredicateTable, derived: ReadonlyMap<string, number>, checkCancelled: () => void, signal?: AbortSignal): { reach: Reachability; initFacts: number[]; staticFactsRemoved: number } {
   // Predicates only initial facts use (a policy departure) get their ids before the model is built.
   for (const el of problem.init) if (el.kind === 'atom' && el.atom.predicate !== '=') preds.id(el.atom.predicate, el.atom.args.length, el.atom.span ?? el.span);
   const reach = new Reachability(objects.names.length, preds.arity, preds.isStatic);
@@ -72,7 +77,7 @@ function exploreReachable(problem: Problem, rules: readonly Rule[], objects: Obj
   for (const el of problem.init) {
     if (el.kind !== 'atom') continue;
     const a = el.atom;
-    if (a.predicate === '=') continue;
+    if (a.predicate === '=' || derived.has(a.predicate)) continue; // derived facts are computed, never given
     const p = preds.id(a.predicate, a.args.length, a.span ?? el.span);
     const args = a.args.map((t) => objects.id(t.name, t.span ?? el.span));
     const before = reach.factPred.length;
@@ -91,6 +96,24 @@ function exploreReachable(problem: Problem, rules: readonly Rule[], objects: Obj
   return { reach, initFacts, staticFactsRemoved };
 }
 
+/** An axiom as an auxiliary action adding its head: grounded by the same program and instantiation. */
+function axiomAction(ax: NormalAxiom): NormalAction {
+  const head: NormalEffect = { vars: [], cond: [], pred: ax.pred, args: ax.params.slice(0, ax.nHead).map((p): Term => ({ kind: 'var', name: p.name })), del: false, span: ax.span };
+  return { name: ax.pred, params: ax.params, nOrig: ax.nHead, pre: ax.pre, effects: [head], cost: [], aux: true, span: ax.span };
+}
+
+/** Ground axioms of the compiled axiom actions: each instance's precondition derives its head. */
+function groundAxioms(actions: readonly CompiledAction[], stratum: ReadonlyMap<string, number>, reach: Reachability, facts: TaskFacts, objects: ObjectTable, costs: CostModel, checkCancelled: () => void): GroundAxiom[] {
+  const out: GroundAxiom[] = [];
+  for (const ca of actions) {
+    const layer = stratum.get(ca.na.name) as number;
+    for (const op of instantiateOperators([ca], reach, facts, objects, costs, checkCancelled).operators) {
+      out.push({ head: op.add[0], pos: op.pre, neg: op.preNeg, layer });
+    }
+  }
+  return out;
+}
+
 /** Grounds `domain` + `problem` into a GroundTask restricted to relaxed-reachable operators. */
 export function ground(domain: Domain, problem: Problem, options: GroundOptions = {}): GroundResult {
   const t0 = performance.now();
@@ -103,22 +126,26 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
   const objects = new ObjectTable(domain, problem);
   const nt = normalize(domain, problem, objects.ofName);
   emit('normalized', 0, 0);
-  const fluentNames = new Set<string>();
+  const fluentNames = new Set<string>(nt.stratum.keys());
   for (const a of nt.actions) for (const e of a.effects) fluentNames.add(e.pred);
   const preds = new PredicateTable(domain, fluentNames, objects);
   const costs = costModel(problem);
-  const program = logicProgram(nt, objects, preds);
+  const axiomActions = nt.axioms.map(axiomAction);
+  const program = logicProgram({ ...nt, actions: [...nt.actions, ...axiomActions] }, objects, preds);
+  const isAxiom = new Set(axiomActions);
 
-  const { reach, initFacts, staticFactsRemoved } = exploreReachable(problem, program.rules, objects, preds, checkCancelled, options.signal);
+  const { reach, initFacts, staticFactsRemoved } = exploreReachable(problem, program.rules, objects, preds, nt.stratum, checkCancelled, options.signal);
   emit('reachable', reach.factPred.length, 0);
 
   const facts = new TaskFacts(reach, preds, objects);
   const init = facts.of(initFacts);
   const goal = groundGoal(nt, facts, objects);
-  const { operators, actionInstances } = instantiateOperators(program.actions, reach, facts, objects, costs, checkCancelled);
+  const { operators, actionInstances } = instantiateOperators(program.actions.filter((ca) => !isAxiom.has(ca.na)), reach, facts, objects, costs, checkCancelled);
+  const axioms = groundAxioms(program.actions.filter((ca) => isAxiom.has(ca.na)), nt.stratum, reach, facts, objects, costs, checkCancelled);
   emit('operators', facts.names.length, operators.length);
 
   const task: GroundTask = { facts: facts.names, init: uniqSorted(init), goalPos: uniqSorted(goal.pos), goalNeg: uniqSorted(goal.neg), operators, hasActionCosts: costs.hasActionCosts };
+  if (axioms.length > 0) task.axioms = axioms;
   const ms = performance.now() - t0;
   return {
     task,
@@ -131,6 +158,6 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
       }
       return out;
     },
-    stats: { facts: facts.names.length, operators: operators.length, staticFactsRemoved, actionInstances, unreachableGoals: goal.unreachable, ms },
+    stats: { facts: facts.names.length, operators: operators.length, axioms: axioms.length, staticFactsRemoved, actionInstances, unreachableGoals: goal.unreachable, ms },
   };
 }

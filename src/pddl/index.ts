@@ -2,9 +2,10 @@
  * PDDL engine: a strict reader, parser, semantic checker and writer for the
  * PDDL 1.2 / 2.1 subset used by classical planners — STRIPS, typing, ADL
  * (McDermott et al. 1998, "PDDL — The Planning Domain Definition Language")
- * and action costs from PDDL 2.1/3.1 (Fox & Long 2003). Numeric fluents beyond
- * action costs, durative actions, derived predicates and PDDL3 constraints are
- * reported as `unsupported` with their location.
+ * action costs from PDDL 2.1/3.1 (Fox & Long 2003) and derived predicates from
+ * PDDL 2.2 (Edelkamp & Hoffmann 2004). Numeric fluents beyond action costs,
+ * durative actions and PDDL3 constraints are reported as `unsupported` with
+ * their location.
  */
 export type * from './ast.js';
 export { readSExprs, type SExpr, type SList, type SAtom } from './sexpr.js';

@@ -11,12 +11,19 @@
  *   reachability and the rest is a *residual* formula the grounder evaluates
  *   per ground operator (see ground-residual.ts);
  * - effects are flattened into (forall-vars, condition literals, atom) triples; a
- *   `when` whose condition has a disjunction becomes one effect per DNF term;
+ *   `when` whose condition has a disjunction becomes one effect per DNF term, or,
+ *   when that DNF is too large, a condition on an auxiliary derived predicate
+ *   (as Fast Downward's translator compiles such conditions into axioms);
+ * - derived predicate rules (`:derived`) become conjunctive axioms: one per DNF
+ *   term, or, when the DNF is too large, one per disjunct with each nested
+ *   disjunction replaced by an auxiliary derived predicate over its free
+ *   variables; the axioms are stratified (derived-strata.ts);
  * - a goal that is not a conjunction of literals becomes auxiliary actions that
  *   add a fresh goal atom.
  */
 import { InputError } from '../core/errors.js';
-import type { Condition, Domain, Effect, NumericExpr, Problem, Span, Term, TypedName } from './ast.js';
+import type { Condition, DerivedDecl, Domain, Effect, NumericExpr, Problem, Span, Term, TypedName } from './ast.js';
+import { recursivePredicates, strata } from './derived-strata.js';
 
 /** A lifted literal; `pred` may be `=`. */
 export interface Literal {
@@ -67,8 +74,25 @@ export interface NormalAction {
   span?: Span;
 }
 
+/** A conjunctive rule for a derived predicate: `pred(params[0..nHead))` holds when `pre` does. */
+export interface NormalAxiom {
+  pred: string;
+  /** The head's parameters, then the body's existential variables. */
+  params: TypedName[];
+  nHead: number;
+  pre: Literal[];
+  span?: Span;
+}
+
+/** The prefix of the auxiliary derived predicates the normalizer introduces. */
+export const AUX_DERIVED_PREFIX = '@derived-';
+
 export interface NormalTask {
   actions: NormalAction[];
+  /** Axioms of the derived predicates (the domain's and auxiliary ones). */
+  axioms: NormalAxiom[];
+  /** Derived predicate → stratum; axioms are evaluated stratum by stratum. */
+  stratum: Map<string, number>;
   /** Ground goal literals (constants only). */
   goal: Literal[];
 }
@@ -111,9 +135,101 @@ export function makeObjectsOf(byType: Map<string, string[]>): ObjectsOf {
   };
 }
 
+type VarTypes = ReadonlyMap<string, readonly string[]>;
+
+/** Variables of `c` that no `exists` inside it binds, in first-use order. */
+function freeVars(c: NCond, bound: ReadonlySet<string> = new Set(), out: string[] = []): string[] {
+  switch (c.k) {
+    case 'lit':
+      for (const t of c.lit.args) if (t.kind === 'var' && !bound.has(t.name) && !out.includes(t.name)) out.push(t.name);
+      return out;
+    case 'and':
+    case 'or':
+      for (const a of c.args) freeVars(a, bound, out);
+      return out;
+    case 'exists':
+      return freeVars(c.body, new Set([...bound, ...c.params.map((p) => p.name)]), out);
+    default:
+      return out;
+  }
+}
+
 class Normalizer {
   private fresh = 0;
+  private auxCount = 0;
+  readonly axioms: NormalAxiom[] = [];
+  /** Parameters of the action whose effects are being flattened. */
+  actionParams: readonly TypedName[] = [];
+  /** The `when` condition each normalized effect condition comes from (to compile it lifted when it is too large). */
+  private readonly conditionSource = new WeakMap<NCond, { condition: Condition; subst: ReadonlyMap<string, Term> }>();
+  /** The auxiliary literal of each large effect condition (shared by the effects under one `when`). */
+  private readonly auxOfCondition = new WeakMap<NCond[], Literal>();
   constructor(private readonly objectsOf: ObjectsOf) {}
+
+  /**
+   * Axioms deriving `pred(params)` when `body` holds: one per DNF term, or, when the DNF is
+   * too large, one per top-level disjunct with nested disjunctions made auxiliary predicates.
+   */
+  defineAxioms(pred: string, params: readonly TypedName[], body: NCond, span?: Span): void {
+    const types: VarTypes = new Map(params.map((p) => [p.name, p.types]));
+    const terms = dnf(body, LIFTED_DNF_LIMIT) ?? (body.k === 'or' ? body.args : [body]).flatMap((d) => this.conjunction(d, types, span) ?? []);
+    for (const t of terms) this.axioms.push({ pred, params: [...params, ...t.params], nHead: params.length, pre: t.lits, span });
+  }
+
+  /** `c` as one conjunctive term: existentials hoisted, each disjunction an auxiliary literal; undefined when false. */
+  private conjunction(c: NCond, types: VarTypes, span?: Span): DnfTerm | undefined {
+    const lits: Literal[] = [];
+    const params: TypedName[] = [];
+    const walk = (c: NCond, types: VarTypes): boolean => {
+      switch (c.k) {
+        case 'true':
+          return true;
+        case 'false':
+          return false;
+        case 'lit':
+          lits.push(c.lit);
+          return true;
+        case 'and':
+          return c.args.every((a) => walk(a, types));
+        case 'exists': {
+          const inner = new Map(types);
+          for (const p of c.params) inner.set(p.name, p.types);
+          params.push(...c.params);
+          return walk(c.body, inner);
+        }
+        case 'or':
+          lits.push(this.auxLiteral(c, types, span));
+          return true;
+      }
+    };
+    if (!walk(c, types)) return undefined;
+    const clean = cleanTerm(lits);
+    return clean && { lits: clean, params };
+  }
+
+  /**
+   * The axioms of a `(:derived ...)` rule. A body whose DNF is too large is compiled lifted (its
+   * universal quantifiers as negated auxiliary predicates) unless the predicate is recursive,
+   * where the negation could close a cycle: its quantifiers are expanded over the objects.
+   */
+  derivedRule(r: DerivedDecl, recursive: boolean): void {
+    const expanded = this.nnf(r.body, false, new Map());
+    const lift = !recursive && !dnf(expanded, LIFTED_DNF_LIMIT);
+    const body = lift ? this.nnf(r.body, false, new Map(), new Map(r.params.map((p) => [p.name, p.types]))) : expanded;
+    this.defineAxioms(r.name, r.params, body, r.span);
+  }
+
+  /** A fresh derived predicate over the free variables of `c`, defined by `c`; its positive literal. */
+  auxLiteral(c: NCond, types: VarTypes, span?: Span): Literal {
+    const params: TypedName[] = freeVars(c).map((name) => {
+      const t = types.get(name);
+      if (!t) throw new InputError('PDDL_FREE_VARIABLE', `free variable ${name}`, span);
+      return { name, types: [...t] };
+    });
+    const pred = `${AUX_DERIVED_PREFIX}${++this.auxCount}`;
+    this.defineAxioms(pred, params, c, span);
+    return { pred, args: params.map((p): Term => ({ kind: 'var', name: p.name })), neg: false, span };
+  }
 
   freshVar(name: string): string {
     return `${name}@${++this.fresh}`;
@@ -126,8 +242,13 @@ class Normalizer {
     return t;
   }
 
-  /** NNF with forall expanded; `neg` is the polarity. */
-  nnf(c: Condition, neg: boolean, subst: ReadonlyMap<string, Term>): NCond {
+  /**
+   * NNF with forall expanded; `neg` is the polarity. With `lifted` (the types of the variables
+   * in scope) a universal quantifier is not expanded but compiled as Fast Downward's translator
+   * does: ∀x ψ ≡ ¬∃x ¬ψ, the existential a fresh derived predicate over its free variables,
+   * used negatively (so it lives in a lower stratum).
+   */
+  nnf(c: Condition, neg: boolean, subst: ReadonlyMap<string, Term>, lifted?: VarTypes): NCond {
     switch (c.kind) {
       case 'atom':
         return {
@@ -135,31 +256,36 @@ class Normalizer {
           lit: { pred: c.atom.predicate, args: c.atom.args.map((a) => this.substTerm(a, subst)), neg, span: c.atom.span ?? c.span },
         };
       case 'not':
-        return this.nnf(c.arg, !neg, subst);
+        return this.nnf(c.arg, !neg, subst, lifted);
       case 'and':
       case 'or': {
-        const args = c.args.map((a) => this.nnf(a, neg, subst));
+        const args = c.args.map((a) => this.nnf(a, neg, subst, lifted));
         return (c.kind === 'and') !== neg ? mkAnd(args) : mkOr(args);
       }
       case 'imply': {
         // a → b  ≡  ¬a ∨ b;  ¬(a → b) ≡ a ∧ ¬b
-        const l = this.nnf(c.left, !neg, subst);
-        const r = this.nnf(c.right, neg, subst);
+        const l = this.nnf(c.left, !neg, subst, lifted);
+        const r = this.nnf(c.right, neg, subst, lifted);
         return neg ? mkAnd([l, r]) : mkOr([l, r]);
       }
       case 'forall':
       case 'exists': {
         const universal = (c.kind === 'forall') !== neg;
-        if (universal) return mkAnd(this.expand(c.params, subst).map((s) => this.nnf(c.body, neg, s)));
+        if (universal && !lifted) return mkAnd(this.expand(c.params, subst).map((s) => this.nnf(c.body, neg, s)));
         const inner = new Map(subst);
         const params: TypedName[] = c.params.map((p) => {
           const name = this.freshVar(p.name);
           inner.set(p.name, { kind: 'var', name });
           return { name, types: p.types, span: p.span };
         });
-        const body = this.nnf(c.body, neg, inner);
-        if (body.k === 'false') return body;
-        return { k: 'exists', params, body };
+        const innerTypes = lifted && new Map([...lifted, ...params.map((p): [string, readonly string[]] => [p.name, p.types])]);
+        // the universal case: the body negated, under an existential
+        const body = this.nnf(c.body, universal ? !neg : neg, inner, innerTypes);
+        if (body.k === 'false') return universal ? { k: 'true' } : body;
+        const exists: NCond = { k: 'exists', params, body };
+        if (!universal || !lifted) return exists;
+        const lit = this.auxLiteral(exists, lifted, c.span);
+        return { k: 'lit', lit: { ...lit, neg: true } };
       }
     }
   }
@@ -189,8 +315,7 @@ class Normalizer {
         return;
       case 'add':
       case 'del': {
-        const terms = dnf(mkAnd(cond), EFFECT_DNF_LIMIT);
-        if (!terms) throw new InputError('PDDL_UNSUPPORTED', 'effect condition is too large to compile (DNF over the limit)', e.span);
+        const terms = dnf(mkAnd(cond), EFFECT_DNF_LIMIT) ?? [{ lits: [this.largeCondition(cond, vars, e.span)], params: [] }];
         for (const t of terms) {
           out.push({
             vars: [...vars, ...t.params],
@@ -215,7 +340,11 @@ class Normalizer {
         return;
       }
       case 'when':
-        this.effects(e.effect, vars, [...cond, this.nnf(e.condition, false, subst)], subst, out, cost);
+      {
+        const c = this.nnf(e.condition, false, subst);
+        this.conditionSource.set(c, { condition: e.condition, subst });
+        this.effects(e.effect, vars, [...cond, c], subst, out, cost);
+      }
         return;
       case 'increase': {
         if (e.fn !== 'total-cost') {
@@ -230,6 +359,25 @@ class Normalizer {
         return;
       }
     }
+  }
+
+  /**
+   * An effect condition whose DNF is too large: one auxiliary derived literal, its definition
+   * compiled lifted (universal quantifiers as negated derived predicates, not expanded over
+   * the objects), as FD compiles such conditions into axioms.
+   */
+  private largeCondition(cond: NCond[], vars: readonly TypedName[], span?: Span): Literal {
+    let lit = this.auxOfCondition.get(cond);
+    if (!lit) {
+      const types: VarTypes = new Map([...this.actionParams, ...vars].map((p) => [p.name, p.types]));
+      const lifted = cond.map((c) => {
+        const src = this.conditionSource.get(c);
+        return src ? this.nnf(src.condition, false, src.subst, types) : c;
+      });
+      lit = this.auxLiteral(mkAnd(lifted), types, span);
+      this.auxOfCondition.set(cond, lit);
+    }
+    return lit;
   }
 }
 
@@ -357,9 +505,12 @@ export function normalize(domain: Domain, problem: Problem, objectsOf: ObjectsOf
   const n = new Normalizer(objectsOf);
   const actions: NormalAction[] = [];
   const empty = new Map<string, Term>();
+  const recursive = recursivePredicates(domain.derived);
+  for (const r of domain.derived) n.derivedRule(r, recursive.has(r.name));
   for (const a of domain.actions) {
     const effects: NormalEffect[] = [];
     const cost: CostTerm[] = [];
+    n.actionParams = a.params;
     if (a.effect) n.effects(a.effect, [], [], empty, effects, cost);
     const pre = a.precondition ? n.nnf(a.precondition, false, empty) : ({ k: 'true' } as NCond);
     const base = { name: a.name, nOrig: a.params.length, effects, cost, aux: false, span: a.span };
@@ -401,6 +552,23 @@ export function normalize(domain: Domain, problem: Problem, objectsOf: ObjectsOf
       }
     }
   }
-  return { actions, goal };
+  return { actions, goal, axioms: n.axioms, stratum: stratify(n.axioms) };
+}
+
+/** Derived predicate → stratum of conjunctive axioms; throws when they are not stratifiable. */
+function stratify(axioms: readonly NormalAxiom[]): Map<string, number> {
+  const layers = strata(axioms.map((ax) => ({ head: ax.pred, uses: ax.pre, span: ax.span })));
+  if (layers.unstratifiable) {
+    throw new InputError('PDDL_UNSUPPORTED', `derived predicate '${layers.unstratifiable.predicate}' depends on its own negation; the (:derived ...) rules are not stratifiable`, layers.unstratifiable.span);
+  }
+  return layers.stratum;
+}
+
+/** Only the domain's derived predicate rules as stratified conjunctive axioms (for the validator). */
+export function derivedAxioms(domain: Domain, objectsOf: ObjectsOf): Pick<NormalTask, 'axioms' | 'stratum'> {
+  const n = new Normalizer(objectsOf);
+  const recursive = recursivePredicates(domain.derived);
+  for (const r of domain.derived) n.derivedRule(r, recursive.has(r.name));
+  return { axioms: n.axioms, stratum: stratify(n.axioms) };
 }
 

@@ -94,7 +94,6 @@ describe('parseDomain: the AST', () => {
 describe('unsupported constructs are reported with a location', () => {
   const wrap = (body: string): string => `(define (domain u) (:requirements :strips) (:predicates (p) (q ?x))\n${body})`;
   const cases: [string, string][] = [
-    ['derived predicates', '(:derived (p) (q a))'],
     ['durative action', '(:durative-action m :parameters () :duration (= ?duration 1) :condition (at start (p)) :effect (at end (p)))'],
     ['constraints', '(:constraints (always (p)))'],
     ['unknown section', '(:foo bar)'],
@@ -119,7 +118,7 @@ describe('unsupported constructs are reported with a location', () => {
     });
   }
   it('requirements :fluents, :durative-actions and unknown ones', () => {
-    for (const req of [':fluents', ':numeric-fluents', ':durative-actions', ':derived-predicates', ':timed-initial-literals', ':frobnicate']) {
+    for (const req of [':fluents', ':numeric-fluents', ':durative-actions', ':timed-initial-literals', ':frobnicate']) {
       const r = checkDomain(`(define (domain u)\n (:requirements :strips ${req}))`);
       const u = r.diagnostics.find((d) => d.code === 'unsupported');
       expect(u?.message).toContain(req);

@@ -4,8 +4,9 @@
  * or when any error diagnostic was found.
  */
 import type { SourceSpan } from '../core/errors.js';
-import type { ActionDecl, Domain, Effect, FunctionDecl, PredicateDecl, TypeDecl } from './ast.js';
+import type { ActionDecl, DerivedDecl, Domain, Effect, FunctionDecl, PredicateDecl, TypeDecl } from './ast.js';
 import { DomainContext } from './check-formula.js';
+import { derivedStrata } from './derived-strata.js';
 import { DiagnosticSink, readOrReport, sortDiagnostics } from './diagnostics.js';
 import { PddlCheckError, PddlParseError, type PddlDiagnostic } from './errors.js';
 import {
@@ -31,7 +32,6 @@ export interface DomainCheck {
 }
 
 const UNSUPPORTED_SECTIONS: Record<string, string> = {
-  ':derived': 'derived predicates (:derived ...)',
   ':durative-action': 'durative actions (:durative-action ...)',
   ':constraints': 'PDDL3 constraints (:constraints ...)',
   ':process': 'PDDL+ processes (:process ...)',
@@ -136,6 +136,26 @@ export function parseAction(e: SList, sink: DiagnosticSink): ActionDecl | undefi
     }
   }
   return ok ? action : undefined;
+}
+
+/** `(:derived (name ?x - t ...) <condition>)` (PDDL 2.2). */
+function parseDerived(e: SList, sink: DiagnosticSink): DerivedDecl | undefined {
+  const head = e.items[1];
+  if (!isList(head) || !isAtom(head.items[0]) || head.items[0].value.startsWith('?') || head.items[0].value.startsWith(':')) {
+    sink.error('malformed', `expected a derived predicate head like (above ?x - block ?y - block) after :derived but found ${head ? sexprText(head) : 'nothing'}`, (head ?? e).span);
+    return undefined;
+  }
+  const name = head.items[0].value;
+  if (e.items.length !== 3) {
+    const what = e.items.length < 3 ? 'has no body' : 'has more than one body formula (wrap them in (and ...))';
+    sink.error('malformed', `(:derived (${name} ...) ...) ${what}`, e.span);
+    return undefined;
+  }
+  const before = sink.errorCount;
+  const params = parseTypedList(head.items.slice(1), 'variable', sink, `derived predicate '${name}'`);
+  const body = parseCondition(e.items[2], sink);
+  if (!body || sink.errorCount > before) return undefined;
+  return { name, params, body, span: e.span };
 }
 
 function parseTypes(items: SExpr[], sink: DiagnosticSink): TypeDecl[] {
@@ -303,7 +323,30 @@ export function checkDomainSemantics(d: Domain, sink: DiagnosticSink, problemObj
     if (a.effect) ctx.checkEffect(a.effect, scope, `the effect of ${where}`);
     if (a.effect && isEmptyEffect(a.effect)) sink.departure('empty-effect', `${where} has an empty effect; it changes nothing, so no plan needs it (give it an effect or remove it)`, a.effect.span ?? a.span);
   }
+  checkDerived(d, ctx);
   return ctx;
+}
+
+/** The `(:derived ...)` rules: declared heads of the declared arity, well-formed bodies, stratifiable. */
+function checkDerived(d: Domain, ctx: DomainContext): void {
+  const sink = ctx.sink;
+  for (const r of d.derived) {
+    ctx.needs(':derived-predicates', 'a derived predicate (:derived ...)', r.span);
+    const where = `the derived predicate rule (:derived (${r.name} ...) ...)`;
+    const decl = ctx.predicates.get(r.name);
+    if (!decl) {
+      sink.error('undeclared-predicate', `derived predicate '${r.name}' is not declared in (:predicates ...); declare it there with its parameters`, r.span);
+    } else if (decl.params.length !== r.params.length) {
+      sink.error('arity', `derived predicate '${r.name}' is declared with ${decl.params.length} parameter${decl.params.length === 1 ? '' : 's'} but its rule has ${r.params.length}`, r.span);
+    }
+    const scope = ctx.bind(new Map(), r.params, where);
+    ctx.checkCondition(r.body, scope, where);
+  }
+  const strata = derivedStrata(d.derived);
+  if (strata.unstratifiable) {
+    const p = strata.unstratifiable.predicate;
+    sink.error('malformed', `derived predicate '${p}' depends on its own negation through (:derived ...) rules; negation must not occur in a recursive cycle (the rules are not stratifiable)`, strata.unstratifiable.span);
+  }
 }
 
 function isEmptyEffect(e: Effect): boolean {
@@ -327,7 +370,7 @@ export function checkDomain(text: string, file?: string, problemObjects?: Readon
 }
 
 function readDomainSections(list: SList, name: string, sink: DiagnosticSink): Domain {
-  const domain: Domain = { name, requirements: [], types: [], constants: [], predicates: [], functions: [], actions: [], span: list.span };
+  const domain: Domain = { name, requirements: [], types: [], constants: [], predicates: [], functions: [], actions: [], derived: [], span: list.span };
   const seenSections = new Map<string, SourceSpan>();
   for (const sec of list.items.slice(2)) {
     const kw = sectionKeyword(sec);
@@ -337,7 +380,7 @@ function readDomainSections(list: SList, name: string, sink: DiagnosticSink): Do
     }
     const items = sec.items.slice(1);
     const key = kw.value;
-    if (key !== ':action' && !(key in UNSUPPORTED_SECTIONS)) {
+    if (key !== ':action' && key !== ':derived' && !(key in UNSUPPORTED_SECTIONS)) {
       const prev = seenSections.get(key);
       if (prev) {
         sink.error('duplicate', `section ${key} appears twice (first at ${atSpan(prev)}); merge them into one`, kw.span);
@@ -366,9 +409,14 @@ function readDomainSections(list: SList, name: string, sink: DiagnosticSink): Do
         if (a) domain.actions.push(a);
         break;
       }
+      case ':derived': {
+        const r = parseDerived(sec, sink);
+        if (r) domain.derived.push(r);
+        break;
+      }
       default:
         if (UNSUPPORTED_SECTIONS[key]) sink.unsupported(UNSUPPORTED_SECTIONS[key], kw.span);
-        else sink.unsupported(`unknown domain section ${key}`, kw.span, 'expected :requirements, :types, :constants, :predicates, :functions or :action');
+        else sink.unsupported(`unknown domain section ${key}`, kw.span, 'expected :requirements, :types, :constants, :predicates, :functions, :derived or :action');
     }
   }
   return domain;

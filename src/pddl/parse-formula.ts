@@ -23,6 +23,7 @@ export const SUPPORTED_REQUIREMENTS = new Set([
   ':conditional-effects',
   ':adl',
   ':action-costs',
+  ':derived-predicates',
 ]);
 
 const KNOWN_UNSUPPORTED_REQUIREMENTS = new Set([
@@ -32,7 +33,6 @@ const KNOWN_UNSUPPORTED_REQUIREMENTS = new Set([
   ':durative-actions',
   ':duration-inequalities',
   ':continuous-effects',
-  ':derived-predicates',
   ':timed-initial-literals',
   ':preferences',
   ':constraints',

@@ -20,6 +20,7 @@ const domain: Domain = {
   predicates: [],
   functions: [],
   actions: [],
+  derived: [],
 };
 const problem: Problem = {
   name: 'p',

@@ -73,6 +73,8 @@ const domainArb: fc.Arbitrary<Domain> = fc.record({
     ),
     { maxLength: 3 },
   ),
+  // derived predicates of their own names (no effect may change them; bodies use the other predicates)
+  derived: fc.array(fc.record({ name: fc.constantFrom('above', 'reachable'), params: typedVars, body: condition }), { maxLength: 2 }),
 });
 
 const initArb: fc.Arbitrary<InitElement> = fc.oneof(

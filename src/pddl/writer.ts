@@ -170,6 +170,10 @@ export function writeDomain(d: Domain): string {
   if (d.constants.length) out.push(section(':constants', typedGroups(d.constants)));
   if (d.predicates.length) out.push(section(':predicates', d.predicates.map(writePredicate)));
   if (d.functions.length) out.push(section(':functions', d.functions.map(writeFunction)));
+  for (const r of d.derived) {
+    const head = r.params.length ? `(${r.name} ${writeTypedList(r.params)})` : `(${r.name})`;
+    out.push(`  (:derived ${head}\n    ${writeCondition(r.body, 4)})`);
+  }
   for (const a of d.actions) out.push(writeAction(a));
   out.push(')');
   return `${out.join('\n')}\n`;

@@ -237,7 +237,7 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
 
 function cancelledEarly(warnings: PddlDiagnostic[], t0: number, tParsed: number): PlanPddlResult {
   const t = performance.now();
-  const groundStats: GroundStats = { facts: 0, operators: 0, staticFactsRemoved: 0, actionInstances: 0, unreachableGoals: [], ms: round(t - tParsed) };
+  const groundStats: GroundStats = { facts: 0, operators: 0, axioms: 0, staticFactsRemoved: 0, actionInstances: 0, unreachableGoals: [], ms: round(t - tParsed) };
   return {
     status: 'cancelled',
     warnings,

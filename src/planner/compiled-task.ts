@@ -2,28 +2,18 @@
  * A GroundTask compiled into flat typed arrays for the search: bit-packed
  * states (one bit per fact, 32 facts per Uint32 word), goal masks, and operator
  * effects in CSR form. Applying an operator evaluates conditional effects on
- * the parent state, then applies all deletes, then all adds.
+ * the parent state, then applies all deletes, then all adds; when the task has
+ * axioms, the derived facts are then recomputed (axioms.ts).
  */
 import { GroundplanError } from '../core/errors.js';
+import { AxiomEvaluator } from './axioms.js';
+import { csr } from './csr.js';
 import type { GroundTask } from './task.js';
+
+export { csr };
 
 /** How operator costs are seen by the search and the heuristics (as in Fast Downward's `cost_type`). */
 export type CostType = 'normal' | 'one' | 'plusone';
-
-/** Flattens lists of integer lists into (offsets, values). */
-export function csr(lists: readonly (readonly number[])[]): { start: Int32Array; data: Int32Array } {
-  const start = new Int32Array(lists.length + 1);
-  let total = 0;
-  for (let i = 0; i < lists.length; i++) {
-    start[i] = total;
-    total += lists[i].length;
-  }
-  start[lists.length] = total;
-  const data = new Int32Array(total);
-  let k = 0;
-  for (const list of lists) for (const v of list) data[k++] = v;
-  return { start, data };
-}
 
 export class CompiledTask {
   readonly task: GroundTask;
@@ -63,6 +53,8 @@ export class CompiledTask {
   readonly clauseNeg: Int32Array;
   /** True when every operator costs the same positive amount (or costs are ignored). */
   readonly unitCost: boolean;
+  /** The evaluator of the task's axioms, when it has any. */
+  readonly axioms?: AxiomEvaluator;
 
   constructor(task: GroundTask) {
     this.task = task;
@@ -78,6 +70,11 @@ export class CompiledTask {
     for (const f of task.init) {
       checkFact(f, 'init');
       this.initState[f >>> 5] |= 1 << (f & 31);
+    }
+    if (task.axioms && task.axioms.length > 0) {
+      for (const ax of task.axioms) for (const f of [ax.head, ...ax.pos, ...ax.neg]) checkFact(f, 'an axiom');
+      this.axioms = new AxiomEvaluator(this.numFacts, task.axioms);
+      this.axioms.evaluate(this.initState);
     }
     this.goalPosMask = new Uint32Array(this.words);
     this.goalNegMask = new Uint32Array(this.words);
@@ -260,6 +257,7 @@ export class CompiledTask {
         out[f >>> 5] |= 1 << (f & 31);
       }
     }
+    this.axioms?.evaluate(out);
   }
 
   /** Fact ids true in a packed state. */

@@ -41,6 +41,19 @@ export interface GroundOperator {
   lifted?: { action: string; args: string[] };
 }
 
+/**
+ * A ground axiom (a derived predicate's rule, as in Fast Downward): `head` holds when all
+ * of `pos` hold and none of `neg`. Derived facts are never set by operators: after every
+ * transition they are recomputed from the other facts, layer by layer (ascending), each
+ * layer to its least fixpoint; a `neg` fact is always of a lower layer than `head`.
+ */
+export interface GroundAxiom {
+  head: number;
+  pos: number[];
+  neg: number[];
+  layer: number;
+}
+
 export interface GroundTask {
   /** Printable fact names, index = fact id, e.g. `(on a b)`. */
   facts: string[];
@@ -53,4 +66,6 @@ export interface GroundTask {
   operators: GroundOperator[];
   /** True when the problem's metric is `minimize (total-cost)`. */
   hasActionCosts: boolean;
+  /** Axioms of the derived facts (absent or empty: the task has none). */
+  axioms?: GroundAxiom[];
 }

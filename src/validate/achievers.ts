@@ -10,6 +10,8 @@ import type { Unsat } from './condition.js';
 export interface AchieverIndex {
   adders: Map<string, string[]>;
   deleters: Map<string, string[]>;
+  /** Derived predicates: their `(:derived ...)` rules make them true or false. */
+  derived: Set<string>;
 }
 
 export function achieverIndex(domain: Domain): AchieverIndex {
@@ -42,7 +44,7 @@ export function achieverIndex(domain: Domain): AchieverIndex {
     }
   };
   for (const a of domain.actions) if (a.effect) walk(a.effect, a.name);
-  return { adders, deleters };
+  return { adders, deleters, derived: new Set(domain.derived.map((r) => r.name)) };
 }
 
 /**
@@ -58,7 +60,8 @@ export function repairHints(unsat: readonly Unsat[], index: AchieverIndex): stri
     const key = lit.args.length ? `(${lit.predicate} ${lit.args.join(' ')})` : `(${lit.predicate})`;
     const actions = (lit.positive ? index.adders : index.deleters).get(lit.predicate) ?? [];
     const goal = lit.positive ? 'true' : 'false';
-    if (actions.length) out.push(`${key} can be made ${goal} by ${actions.join(', ')}`);
+    if (index.derived.has(lit.predicate)) out.push(`${key} is derived: make its (:derived ${lit.predicate}) rule's body ${goal}`);
+    else if (actions.length) out.push(`${key} can be made ${goal} by ${actions.join(', ')}`);
     else out.push(`no action makes ${key} ${goal}: use other arguments or another action`);
   }
   return out;

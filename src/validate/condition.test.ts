@@ -5,7 +5,7 @@ import { type EvalContext, holds, render, unsatisfied } from './condition.js';
 import { Universe, factKey } from './world.js';
 
 const OBJECTS = ['a', 'b', 'c'];
-const domain: Domain = { name: 'd', requirements: [], types: [{ name: 't', parents: ['object'] }], constants: [], predicates: [], functions: [], actions: [] };
+const domain: Domain = { name: 'd', requirements: [], types: [{ name: 't', parents: ['object'] }], constants: [], predicates: [], functions: [], actions: [], derived: [] };
 const problem: Problem = {
   name: 'p',
   domain: 'd',

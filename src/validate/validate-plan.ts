@@ -1,12 +1,14 @@
 /**
  * VAL-style plan validation on the lifted PDDL AST, independent of the grounder
  * (so each can cross-check the other): instantiate every step's action, check its
- * precondition in the current state, apply its effects simultaneously, accumulate
- * the metric, and check the goal at the end.
+ * precondition in the current state, apply its effects simultaneously, recompute
+ * the derived predicates (derived.ts), accumulate the metric, and check the goal
+ * at the end.
  */
 import type { ActionDecl, Domain, PlanStep, Problem } from '../pddl/ast.js';
 import { type AchieverIndex, achieverIndex, repairHints } from './achievers.js';
 import { type EvalContext, holds, unsatisfied } from './condition.js';
+import { DerivedEvaluator } from './derived.js';
 import { type Fluents, applyEffects, collectEffects, evalNumeric } from './effects.js';
 import { closest, goalMessage, preconditionMessage, stepLabel } from './explain.js';
 import { formatStep } from './plan-file.js';
@@ -36,6 +38,7 @@ export class PlanValidator {
   readonly universe: Universe;
   private readonly actions: Map<string, ActionDecl>;
   private achievers?: AchieverIndex;
+  private readonly derived?: DerivedEvaluator;
 
   constructor(
     readonly domain: Domain,
@@ -43,6 +46,7 @@ export class PlanValidator {
   ) {
     this.universe = new Universe(domain, problem);
     this.actions = new Map(domain.actions.map((a) => [a.name, a]));
+    if (domain.derived.length > 0) this.derived = new DerivedEvaluator(domain, this.universe);
   }
 
   private hints(unsat: Parameters<typeof repairHints>[0]): string[] {
@@ -53,6 +57,7 @@ export class PlanValidator {
   validate(steps: readonly PlanStep[], options: ValidateOptions = {}): ValidationResult {
     const recordTrace = options.trace ?? true;
     const { state, fluents } = initialState(this.problem);
+    this.derived?.update(state);
     const ctx: EvalContext = { universe: this.universe, state };
     const metric = this.problem.metric;
     const trace: TraceEntry[] = [];
@@ -79,6 +84,7 @@ export class PlanValidator {
       }
       const before = fluents.get('(total-cost)') ?? 0;
       const changed = action.effect ? applyEffects(state, fluents, collectEffects(action.effect, env, ctx, fluents)) : { added: [], deleted: [] };
+      this.derived?.update(state);
       if (recordTrace || options.onStep) {
         const stepCost = metric ? (fluents.get('(total-cost)') ?? 0) - before : 1;
         const entry: TraceEntry = { step, action: formatStep(step), added: changed.added.sort(), deleted: changed.deleted.sort(), cost: stepCost };

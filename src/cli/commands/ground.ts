@@ -48,6 +48,7 @@ export function register(program: Command): void {
           groundMs: Math.round(s.ms * 10) / 10,
           facts: s.facts,
           operators: s.operators,
+          axioms: s.axioms,
           actionInstances: s.actionInstances,
           auxiliaryOperators: aux,
           conditionalEffects: conditional,
@@ -66,7 +67,7 @@ export function register(program: Command): void {
       }
       const lines = [
         `${domain.name} / ${problem.name}: parsed in ${parseMs.toFixed(0)} ms, grounded in ${s.ms.toFixed(0)} ms`,
-        `  facts ${s.facts}, operators ${s.operators} (${aux} auxiliary, ${conditional} conditional effects, ${withClauses} with disjunctive clauses)`,
+        `  facts ${s.facts}, operators ${s.operators} (${aux} auxiliary, ${conditional} conditional effects, ${withClauses} with disjunctive clauses), axioms ${s.axioms}`,
         `  static facts removed ${s.staticFactsRemoved}, init ${t.init.length}, goal ${t.goalPos.length} + ${t.goalNeg.length} negated, action costs ${t.hasActionCosts ? 'yes' : 'no'}`,
       ];
       if (s.unreachableGoals.length > 0) lines.push(`  unreachable goals (the task is unsolvable): ${s.unreachableGoals.join(' ')}`);

@@ -11,7 +11,7 @@ import { median } from '../../core/stats.js';
 
 /** One planner benchmark row (`bench/out/planner*.jsonl`, `results/planner/*.jsonl`). */
 export interface PlannerRow {
-  suite: 'ipc' | 'eai';
+  suite: 'ipc' | 'eai' | 'adl';
   domain: string;
   instance: string;
   solved: boolean;
@@ -201,6 +201,26 @@ export function optimalTable(rows: readonly PlannerRow[], refs: References): str
 }
 
 /** The EAI BEHAVIOR problems: one summary line, then every problem in a collapsed list. */
+/** ADL and derived-predicate domains (shared/data/ipc-adl): per domain solved and valid, then per instance. */
+export function adlTable(rows: readonly PlannerRow[]): string {
+  const adl = rows.filter((r) => r.suite === 'adl');
+  const configs = [...new Set(adl.map((r) => r.config).filter(Boolean))].join(', ');
+  const out = [`Planner configuration: \`${configs || '?'}\`.`, ''];
+  out.push('| domain | n | solved | valid | median CPU s (solved) |', '|---|---|---|---|---|');
+  const domains = [...new Set(adl.map((r) => r.domain))].sort();
+  for (const d of domains) {
+    const rs = adl.filter((r) => r.domain === d);
+    const solved = rs.filter((r) => r.solved);
+    out.push(`| ${d} | ${rs.length} | ${solved.length} | ${solved.filter((r) => r.valid).length} | ${fmt(median(solved.map((r) => r.cpu_s)))} |`);
+  }
+  const solved = adl.filter((r) => r.solved);
+  out.push(`| **total** | ${adl.length} | ${solved.length} | ${solved.filter((r) => r.valid).length} | ${fmt(median(solved.map((r) => r.cpu_s)))} |`);
+  out.push('', '<details><summary>Per instance</summary>', '', '| domain | instance | status | CPU s | length | valid |', '|---|---|---|---|---|---|');
+  for (const r of adl) out.push(`| ${r.domain} | ${r.instance} | ${r.status} | ${fmt(r.cpu_s)} | ${r.length ?? '–'} | ${r.solved ? (r.valid ? 'yes' : 'NO') : '–'} |`);
+  out.push('', '</details>');
+  return out.join('\n');
+}
+
 export function eaiTable(rows: readonly PlannerRow[]): string {
   const eai = rows.filter((r) => r.suite === 'eai');
   const solved = eai.filter((r) => r.solved);

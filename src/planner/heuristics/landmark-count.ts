@@ -187,7 +187,7 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
         for (let a = r.achieverStart[f], ae = r.achieverStart[f + 1]; a < ae; a++) {
           const u = r.achievers[a];
           const op = r.opOf[u];
-          if (stampOf[op] === stamp) continue;
+          if (op < 0 || stampOf[op] === stamp) continue; // an axiom is not an operator
           let ok = true;
           for (let p = r.preStart[u], pe = r.preStart[u + 1]; p < pe && ok; p++) if (!factHolds(r, state, r.pre[p])) ok = false;
           if (ok && task.applicable(state, op)) {

@@ -193,7 +193,7 @@ export class RelaxedPlanMarker {
       const u = sup[f];
       if (u < 0) continue;
       const op = r.opOf[u];
-      const firstUse = this.opMark[op] !== epoch;
+      const firstUse = op >= 0 && this.opMark[op] !== epoch; // an axiom (op -1) costs nothing and is never preferred
       if (firstUse) {
         this.opMark[op] = epoch;
         cost += this.task.adjustedCost(op, this.costType);

@@ -2,10 +2,16 @@
  * The delete relaxation of a compiled task as unary-style relaxed operators:
  * one per operator for its unconditional add effects, and one per conditional
  * effect whose preconditions are the operator's plus the effect condition.
- * Negative preconditions and conditions are ignored (a relaxation).
+ * Negative preconditions and conditions are ignored (a relaxation) unless
+ * compiled into "not f" facts. Each ground axiom is a zero-cost relaxed operator
+ * (`opOf` -1) from its positive conditions to its head, as in Fast Downward; a
+ * negative condition on a derived fact d is the fact "not d", derived by the
+ * negated axioms of negated-axioms.ts, or relaxed to true where those are
+ * approximated (recursive or too many), as FD's `approximate_negative_cycles`.
  * Everything is stored in CSR typed arrays.
  */
 import { csr, type CompiledTask, type CostType } from '../compiled-task.js';
+import { negatedAxioms } from './negated-axioms.js';
 
 export interface RelaxedTaskOptions {
   costType?: CostType;
@@ -34,7 +40,7 @@ export class RelaxedTask {
   readonly effStart: Int32Array;
   readonly eff: Int32Array;
   readonly baseCost: Float64Array;
-  /** The task operator each relaxed operator comes from. */
+  /** The task operator each relaxed operator comes from (-1 for an axiom). */
   readonly opOf: Int32Array;
   /** Relaxed operators having fact f as precondition: CSR over facts. */
   readonly precondOfStart: Int32Array;
@@ -68,10 +74,19 @@ export class RelaxedTask {
       }
       return n;
     };
+    const axioms = task.task.axioms ?? [];
+    const negated = task.axioms && (options.negation ?? true) ? negatedAxioms(axioms, task.axioms.isDerived, neg) : undefined;
     if (options.negation ?? true) {
-      for (const f of task.task.goalNeg) neg(f);
-      for (const f of task.preNeg) neg(f);
-      for (const f of task.condNeg) neg(f);
+      const negate = (facts: Iterable<number>): void => {
+        for (const f of facts) {
+          if (negated) negated.negate(f);
+          else neg(f);
+        }
+      };
+      negate(task.task.goalNeg);
+      negate(task.preNeg);
+      negate(task.condNeg);
+      for (const ax of axioms) negate(ax.neg);
     }
     const initFact = options.artificialInit ? nextFact++ : -1;
     for (let op = 0; op < task.numOps; op++) {
@@ -117,6 +132,23 @@ export class RelaxedTask {
         costs.push(aux >= 0 ? 0 : c);
         opOf.push(op);
       }
+    }
+    for (const ax of axioms) {
+      const pre = [...ax.pos];
+      for (const f of ax.neg) {
+        const n = negOf.get(f);
+        if (n !== undefined) pre.push(n);
+      }
+      pres.push(pre);
+      effs.push([ax.head]);
+      costs.push(0);
+      opOf.push(-1);
+    }
+    for (const rule of negated?.rules ?? []) {
+      pres.push(rule.pre);
+      effs.push([rule.head]);
+      costs.push(0);
+      opOf.push(-1);
     }
     if (initFact >= 0) for (const p of pres) if (p.length === 0) p.push(initFact);
     this.taskFacts = task.numFacts;

@@ -23,6 +23,8 @@ export interface Landmark {
   achievers: number[];
   /** Achievers possibly applicable before the landmark is first true (relaxed analysis). */
   firstAchievers: number[];
+  /** An axiom derives one of the facts (axioms are not operators, so not in the achiever lists). */
+  byAxiom?: boolean;
 }
 
 export interface LandmarkOrder {
@@ -54,7 +56,7 @@ export class LandmarkGraph {
       this.parents[o.to].push(o.from);
       if (o.kind === 'gn') this.gnChildren[o.from].push(o.to);
     }
-    this.unreachable = landmarks.some((l) => !l.initiallyTrue && l.firstAchievers.length === 0);
+    this.unreachable = landmarks.some((l) => !l.initiallyTrue && l.firstAchievers.length === 0 && !l.byAxiom);
   }
 
   get size(): number {

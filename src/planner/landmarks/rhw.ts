@@ -40,6 +40,11 @@ function predicateOf(name: string): string {
 
 export function rhwLandmarks(task: CompiledTask, options: RhwOptions = {}): LandmarkGraph {
   const r = options.relaxed ?? new RelaxedTask(task, { costType: 'one' });
+  /** Whether an axiom (a relaxed operator of no task operator) can achieve relaxed fact `f`. */
+  const byAxiom = (f: number): boolean => {
+    for (let k = r.achieverStart[f], e = r.achieverStart[f + 1]; k < e; k++) if (r.opOf[r.achievers[k]] < 0) return true;
+    return false;
+  };
   const maxDis = options.maxDisjunction ?? 4;
   let work = options.maxWork ?? 5e7;
   const nf = r.numFacts;
@@ -115,6 +120,7 @@ export function rhwLandmarks(task: CompiledTask, options: RhwOptions = {}): Land
   const achieversOf = (facts: number[]): number[] => {
     const ops = new Set<number>();
     for (const f of facts) for (let k = r.achieverStart[f], e = r.achieverStart[f + 1]; k < e; k++) ops.add(r.opOf[r.achievers[k]]);
+    ops.delete(-1); // axioms
     return [...ops].sort((a, b) => a - b);
   };
   const getOrAdd = (facts: number[], goal: boolean): { id: number; added: boolean } => {
@@ -130,7 +136,9 @@ export function rhwLandmarks(task: CompiledTask, options: RhwOptions = {}): Land
     // processed; one left unprocessed when the work budget runs out keeps the superset, so it is
     // never mistaken for an unreachable landmark
     const achievers = achieversOf(sorted);
-    landmarks.push({ facts: sorted, goal, initiallyTrue: sorted.some((f) => initTrue[f] === 1), achievers, firstAchievers: achievers });
+    const lm: Landmark = { facts: sorted, goal, initiallyTrue: sorted.some((f) => initTrue[f] === 1), achievers, firstAchievers: achievers };
+    if (sorted.some(byAxiom)) lm.byAxiom = true;
+    landmarks.push(lm);
     byKey.set(key, id);
     if (sorted.length === 1) simpleOf[sorted[0]] = id;
     else for (const f of sorted) disjOf[f] = id;
@@ -152,7 +160,7 @@ export function rhwLandmarks(task: CompiledTask, options: RhwOptions = {}): Land
     explore();
     for (const u of achieving) excluded[u] = 0;
     const first = [...new Set(achieving)].filter((u) => preOf(u).every((p) => reached[p] === 1));
-    lm.firstAchievers = [...new Set(first.map((u) => r.opOf[u]))].sort((a, b) => a - b);
+    lm.firstAchievers = [...new Set(first.map((u) => r.opOf[u]))].filter((op) => op >= 0).sort((a, b) => a - b);
     if (first.length === 0) continue;
     const inLm = new Set(lm.facts);
     // Shared preconditions: fact landmarks, greedy-necessarily before this one.
@@ -319,6 +327,7 @@ function deletedByAllAdders(task: CompiledTask, r: RelaxedTask, f: number): numb
   let s: Set<number> | undefined;
   for (let k = r.achieverStart[f], e = r.achieverStart[f + 1]; k < e; k++) {
     const op = r.opOf[r.achievers[k]];
+    if (op < 0) return []; // an axiom deletes nothing
     const add = new Set(task.add.subarray(task.addStart[op], task.addStart[op + 1]));
     const del = [...task.del.subarray(task.delStart[op], task.delStart[op + 1])].filter((x) => !add.has(x));
     s = s === undefined ? new Set(del) : new Set(del.filter((x) => s?.has(x)));
