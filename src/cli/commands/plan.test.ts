@@ -1,7 +1,7 @@
 /**
  * The planner end to end: every search x heuristic on a small catalogue of PDDL
  * problems gives a plan the lifted validator accepts; and the `plan` command's
- * exit codes and output (solved, bad input).
+ * exit codes and output (solved, unsolvable, bad input, out of memory).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -110,6 +110,17 @@ describe('groundplan plan', () => {
     const r2 = runCli([dom, prob, '--search', 'dfs']);
     expect(r2.status).toBe(2);
     expect(r2.stderr).toMatch(/unknown search/);
+  });
+
+  it('out of memory is memout: exit 3 and one memout line saying which limit (not exit 2, bad input)', () => {
+    const r = runCli([dom, prob, '--search', 'astar', '--heuristic', 'blind', '--memory-mb', '0.05']);
+    expect(r.status).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/status: memout/);
+    expect(r.stderr).toMatch(/^memout: out of memory: typed arrays [0-9.]+ MiB above the limit of 0\.05 MiB$/m);
+    const j = runCli([dom, prob, '--search', 'astar', '--heuristic', 'blind', '--memory-mb', '0.05', '--json']);
+    expect(j.status).toBe(3);
+    expect(JSON.parse(j.stdout)).toMatchObject({ status: 'memout', reason: expect.stringMatching(/^typed arrays/) });
   });
 });
 
