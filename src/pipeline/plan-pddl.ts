@@ -51,7 +51,7 @@ export interface PlanPddlOptions {
   /** Stop with `memout` when the search arrays exceed this many bytes. */
   maxBytes?: number;
   signal?: AbortSignal;
-  /** Refuse every departure from the PDDL standard (instead of accepting what Fast Downward accepts, with a warning each). */
+  /** Refuse every departure from the PDDL standard (instead of accepting them with a warning each, per src/pddl/compat-policy.ts). */
   strict?: boolean;
   /** Replay the plan with the validator (default true). */
   validate?: boolean;

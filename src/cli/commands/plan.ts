@@ -3,8 +3,9 @@
  * parse, ground, search, map the plan back to lifted actions, validate it
  * with the VAL-style validator and print it in IPC format. Exit 0 solved,
  * 1 unsolvable / timeout, 2 bad input, 3 out of memory (`memout`, with one
- * `memout: ...` line saying which limit). Departures from the
- * standard that Fast Downward accepts are accepted with one
+ * `memout: ...` line saying which limit). Departures from the standard
+ * (src/pddl/compat-policy.ts: what Fast Downward accepts, and a few it
+ * refuses that real files need) are accepted with one
  * `file:line:col: warning: ...` line each on stderr; `--strict` refuses them.
  */
 import { writeFileSync } from 'node:fs';
@@ -60,7 +61,7 @@ export function register(program: Command): void {
     .option('--json', 'print one JSON object instead of text')
     .option('--no-validate', 'skip validating the plan against the PDDL task')
     .option('--no-progress', 'no progress line on stderr')
-    .option('--strict', 'refuse every departure from the PDDL standard (exit 2) instead of accepting what Fast Downward accepts with a warning')
+    .option('--strict', 'refuse every departure from the PDDL standard (exit 2) instead of accepting it with a warning (what Fast Downward accepts, and a few departures it refuses: docs/pddl.md)')
     .action((domainPath: string, problemPath: string, opts: PlanCliOptions) => {
       const t0 = performance.now();
       const timeoutSec = positiveNumber(opts.timeout, '--timeout');
