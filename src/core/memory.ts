@@ -43,5 +43,5 @@ export function memoryExhausted(maxArrayBytes: number): string | undefined {
 
 function mib(bytes: number): string {
   const m = bytes / 1024 / 1024;
-  return m < 10 ? m.toFixed(2) : String(Math.round(m));
+  return m < 10 ? m.toFixed(2) : m.toFixed(1).replace(/\.0$/, '');
 }

@@ -115,7 +115,10 @@ describe('groundplan validate --lenient: the departures plan accepts, each with 
   }
   it('--lenient still finds an invalid plan invalid (exit 1)', async () => {
     const c = 'init-type-mismatch';
-    const r = await runCommand([register], ['validate', join(root, c, 'domain.pddl'), join(root, c, 'problem.pddl'), file('empty-plan.txt', '; nothing\n'), '--lenient']);
+    const err: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((x: string | Uint8Array) => (err.push(String(x)), true));
+    const r = await runCommand([register], ['validate', join(root, c, 'domain.pddl'), join(root, c, 'problem.pddl'), file('empty-plan.txt', '; nothing\n'), '--lenient']).finally(() => spy.mockRestore());
+    expect(err).toEqual([expect.stringMatching(/warning: .*\[init-type-mismatch\]\n$/)]);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^Plan invalid: /);
   });
