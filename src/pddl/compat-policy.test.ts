@@ -1,13 +1,14 @@
 /**
  * The policy module and its documentation agree: every code in COMPAT_POLICY has a row in
- * docs/pddl.md's compatibility table with the same check / validate / plan cells, and every
- * row names a code of the module. `judge` gives each mode the severity the table says.
+ * docs/pddl.md's compatibility table with the same check / validate / plan / Fast Downward /
+ * VAL cells, and every row names a code of the module; plan's warnings say what Fast Downward
+ * does truthfully. `judge` gives each mode the severity the table says.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMPAT_CODES, COMPAT_POLICY, judge, type CompatMode } from './compat-policy.js';
+import { COMPAT_CODES, COMPAT_POLICY, judge, toolCell, type CompatMode } from './compat-policy.js';
 import { DIAGNOSTIC_CODES } from './diagnostics.js';
 import type { PddlDiagnostic } from './errors.js';
 
@@ -38,6 +39,34 @@ describe('compatibility policy', () => {
       const [, check, validate, plan] = rows.get(code) ?? [];
       expect([code, check, validate]).toEqual([code, rule.check, rule.validate]);
       expect(plan).toBe(rule.plan === 'refuse' ? 'refuse' : `accept with warning: ${rule.accepted}`);
+    }
+  });
+
+  it("the table's Fast Downward and VAL cells are the module's, each refusal or warning with the message the tool prints", () => {
+    const rows = tableRows();
+    for (const code of COMPAT_CODES) {
+      const rule = COMPAT_POLICY[code];
+      const [, , , , fd, val] = rows.get(code) ?? [];
+      expect([code, fd, val]).toEqual([code, toolCell(rule.fastDownward), toolCell(rule.val)]);
+      for (const tool of [rule.fastDownward, rule.val]) {
+        if (tool.verdict !== 'accepts' && tool.verdict !== 'accepts silently' && tool.verdict !== 'not verified') expect(tool.says, code).toBeTruthy();
+      }
+    }
+    // Measured with the current Fast Downward translator and VAL on the fixtures (issue 24).
+    expect(rows.get('constant-in-problem')?.[4]).toMatch(/^refuses: "Undefined object: wrench"/);
+    expect(rows.get('undeclared-object-in-init')?.[4]).toMatch(/^refuses: "Undefined object"/);
+    expect(rows.get('undeclared-predicate-in-init')?.[4]).toMatch(/^refuses: "Undefined predicate"/);
+    expect(rows.get('init-type-mismatch')?.[5]).toMatch(/^refuses: "Type problem in problem specification!"/);
+    expect(rows.get('undeclared-total-cost')?.[5]).toMatch(/^crashes: "Segmentation fault"/);
+  });
+
+  it("plan's warnings name Fast Downward only truthfully", () => {
+    for (const code of COMPAT_CODES) {
+      const { accepted, fastDownward } = COMPAT_POLICY[code];
+      const fdAccepts = fastDownward.verdict === 'accepts' || fastDownward.verdict === 'accepts silently';
+      if (/as Fast Downward (does|reads it)/.test(accepted)) expect(fdAccepts, code).toBe(true);
+      if (/Fast Downward refuses|the current one refuses/.test(accepted)) expect(fastDownward.verdict, code).toBe('refuses');
+      if (fastDownward.verdict === 'refuses' && /Fast Downward/.test(accepted)) expect(accepted, code).toMatch(/refuses/);
     }
   });
 

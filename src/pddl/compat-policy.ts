@@ -1,10 +1,12 @@
 /**
  * The input compatibility policy: for every departure from the PDDL standard
  * that real files contain, what `check`, `validate` and `plan` do with it,
- * and what Fast Downward's translator and VAL do. `plan` accepts what Fast
- * Downward accepts (one warning per departure), `plan --strict` refuses every
- * departure, `check` and `validate` judge as VAL does. docs/pddl.md shows this
- * table; a test keeps the two in step.
+ * and what Fast Downward's translator and VAL do (with the message each
+ * prints). `plan` accepts what Fast Downward accepts and a few departures the
+ * current Fast Downward refuses but LLM-written and older files need (one
+ * warning per departure, saying truthfully what FD does), `plan --strict`
+ * refuses every departure, `check` and `validate` judge as VAL does.
+ * docs/pddl.md shows this table; a test keeps the two in step.
  */
 import type { PddlDiagnostic } from './errors.js';
 
@@ -32,16 +34,40 @@ export type CompatCode = (typeof COMPAT_CODES)[number];
 /** Which command judges the input. `strict` is `plan --strict`. */
 export type CompatMode = 'check' | 'validate' | 'plan' | 'strict';
 
+/**
+ * What another tool does with a departure: its verdict and, when it prints
+ * something, the message verbatim (the docs quote it), plus how or since when.
+ */
+export interface ToolBehaviour {
+  verdict: 'accepts' | 'accepts silently' | 'warns' | 'refuses' | 'warns or refuses' | 'crashes' | 'not verified';
+  /** What the tool prints, verbatim (a prefix when the rest names the file's symbols). */
+  says?: string;
+  /** How, or which version; plain words. */
+  note?: string;
+}
+
+/** A tool's behaviour as the docs table's cell renders it: `refuses: "Undefined object: wrench" (note)`. */
+export function toolCell(t: ToolBehaviour): string {
+  const says = t.says === undefined ? '' : `: "${t.says}"`;
+  const note = t.note === undefined ? '' : t.says === undefined ? `: ${t.note}` : ` (${t.note})`;
+  return `${t.verdict}${says}${note}`;
+}
+
 export interface CompatRule {
   /** What the departure is, in a few words (the docs table's first column). */
   diagnostic: string;
   check: 'error' | 'warning';
   validate: 'error' | 'warning';
   plan: 'accept-with-warning' | 'refuse';
-  /** What `plan` did with it, appended to its warning, e.g. "kept as given, as Fast Downward does". */
+  /**
+   * What `plan` did with it, appended to its warning, e.g. "kept as given, as Fast Downward does".
+   * It names Fast Downward only truthfully: "as Fast Downward does" when FD accepts, "Fast Downward refuses it" when it refuses.
+   */
   accepted: string;
-  fastDownward: string;
-  val: string;
+  /** Fast Downward's translator, current release (`--alias lama-first`). */
+  fastDownward: ToolBehaviour;
+  /** VAL's `Validate` (parser and type checker). */
+  val: ToolBehaviour;
 }
 
 export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
@@ -50,9 +76,9 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     check: 'warning',
     validate: 'warning',
     plan: 'accept-with-warning',
-    accepted: "resolved to the problem's object, as Fast Downward does",
-    fastDownward: 'accepts silently: constants and objects form one list when the task is instantiated',
-    val: 'warns `Undeclared symbol: wrench` while reading the domain and adds the symbol; the problem\'s declaration is then a re-declaration (a warning or an error, by VAL version)',
+    accepted: "resolved to the problem's object, as older Fast Downward versions did (the current one refuses it)",
+    fastDownward: { verdict: 'refuses', says: 'Undefined object: wrench', note: 'the current translator; older versions accepted it, constants and objects forming one list when the task was instantiated, which is how tyreworld was run' },
+    val: { verdict: 'warns', says: 'Undeclared symbol: wrench', note: "while reading the domain, and adds the symbol; the problem's declaration is then a re-declaration, a warning or an error by VAL version" },
   },
   'init-type-mismatch': {
     diagnostic: 'an init fact whose argument does not fit the predicate\'s parameter type (VirtualHome: `(facing couch television)`)',
@@ -60,8 +86,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'error',
     plan: 'accept-with-warning',
     accepted: 'kept as given, as Fast Downward does',
-    fastDownward: 'accepts silently: the translator does not type-check :init, the fact is kept',
-    val: 'type error',
+    fastDownward: { verdict: 'accepts silently', note: 'the translator does not type-check :init, the fact is kept' },
+    val: { verdict: 'refuses', says: 'Type problem in problem specification!', note: 'its type checker, before any plan is read' },
   },
   'missing-requirement': {
     diagnostic: 'a construct used without its `:requirements` flag (`not` without `:negative-preconditions`, ...)',
@@ -69,8 +95,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'warning',
     plan: 'accept-with-warning',
     accepted: 'accepted, as Fast Downward does',
-    fastDownward: 'accepts silently (requirements are read, not enforced)',
-    val: 'warns `Undeclared requirement`',
+    fastDownward: { verdict: 'accepts silently', note: 'requirements are read, not enforced' },
+    val: { verdict: 'warns', says: 'Undeclared requirement' },
   },
   'types-section-missing': {
     diagnostic: 'typed names (`?x - object`) in a domain without a `(:types ...)` section',
@@ -78,8 +104,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'error',
     plan: 'accept-with-warning',
     accepted: 'read as the built-in type object, as Fast Downward does',
-    fastDownward: 'accepts: `object` is always declared',
-    val: 'fatal: "no :types section, but types used in definitions"',
+    fastDownward: { verdict: 'accepts', note: '`object` is always declared' },
+    val: { verdict: 'refuses', says: 'no :types section, but types used in definitions' },
   },
   'object-redeclared': {
     diagnostic: '`object` listed in `(:types ...)`',
@@ -87,8 +113,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'warning',
     plan: 'accept-with-warning',
     accepted: 'ignored (object is built in), as Fast Downward does',
-    fastDownward: 'accepts: a second type named object with parent object',
-    val: 'accepts: a type may be declared more than once',
+    fastDownward: { verdict: 'accepts', note: 'a second type named object with parent object' },
+    val: { verdict: 'accepts', note: 'a type may be declared more than once' },
   },
   'either-in-types': {
     diagnostic: 'a type declared with an `(either ...)` parent in `(:types ...)`',
@@ -96,8 +122,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'warning',
     plan: 'accept-with-warning',
     accepted: 'read as a subtype of each listed type',
-    fastDownward: 'refuses: `either` is not supported anywhere',
-    val: 'accepts (its grammar allows it, with a note that it should not)',
+    fastDownward: { verdict: 'refuses', says: "Keyword 'either' is not supported, type value is expected to be a single word." },
+    val: { verdict: 'accepts', note: 'its grammar allows it, with a note that it should not' },
   },
   'duplicate-predicate': {
     diagnostic: 'a predicate declared twice with the same parameter types',
@@ -105,8 +131,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'error',
     plan: 'accept-with-warning',
     accepted: 'the repeated declaration is ignored, as Fast Downward does',
-    fastDownward: 'accepts silently (one predicate per name; the later declaration wins)',
-    val: 'fatal: "Re-declaration of symbol in same scope"',
+    fastDownward: { verdict: 'accepts silently', note: 'one predicate per name; the later declaration wins' },
+    val: { verdict: 'refuses', says: 'Re-declaration of symbol in same scope' },
   },
   'duplicate-type': {
     diagnostic: 'a type declared twice (IPC storage: with two different parents)',
@@ -114,8 +140,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'warning',
     plan: 'accept-with-warning',
     accepted: 'a subtype of every parent given, as Fast Downward reads it',
-    fastDownward: 'accepts: every declaration adds a parent',
-    val: 'accepts: repeated declarations give multiple inheritance',
+    fastDownward: { verdict: 'accepts', note: 'every declaration adds a parent' },
+    val: { verdict: 'accepts', note: 'repeated declarations give multiple inheritance' },
   },
   'undeclared-parent-type': {
     diagnostic: 'a parent type used in `(:types ...)` but not declared itself',
@@ -123,8 +149,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'warning',
     plan: 'accept-with-warning',
     accepted: 'treated as a subtype of object, as Fast Downward does',
-    fastDownward: 'accepts: the parent becomes a type',
-    val: 'accepts: types are created when first named',
+    fastDownward: { verdict: 'accepts', note: 'the parent becomes a type' },
+    val: { verdict: 'accepts', note: 'types are created when first named' },
   },
   'empty-effect': {
     diagnostic: 'an action with an empty effect, `:effect ()` or `:effect (and)`',
@@ -132,8 +158,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'warning',
     plan: 'accept-with-warning',
     accepted: 'the action changes nothing and is left out of the ground task, as Fast Downward does',
-    fastDownward: 'accepts and drops the action',
-    val: 'accepts: `()` is an empty effect in its grammar',
+    fastDownward: { verdict: 'accepts', note: 'drops the action' },
+    val: { verdict: 'accepts', note: '`()` is an empty effect in its grammar' },
   },
   'glued-variable': {
     diagnostic: 'a variable glued to a name, `(aircraft?a)` (IPC zenotravel)',
@@ -141,8 +167,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'warning',
     plan: 'accept-with-warning',
     accepted: 'read as two tokens, as Fast Downward does',
-    fastDownward: 'accepts silently: its tokenizer puts a space before every `?`',
-    val: 'accepts: a name cannot contain `?`, so the lexer ends the name there (seen in the IPC-2000 validator\'s lexer)',
+    fastDownward: { verdict: 'accepts silently', note: 'its tokenizer puts a space before every `?`' },
+    val: { verdict: 'accepts', note: "a name cannot contain `?`, so the lexer ends the name there (seen in the IPC-2000 validator's lexer)" },
   },
   'object-is-constant': {
     diagnostic: "a problem object that is also one of the domain's constants",
@@ -150,8 +176,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'warning',
     plan: 'accept-with-warning',
     accepted: 'one object',
-    fastDownward: 'refuses: "duplicate object"',
-    val: 'warns or refuses: "Re-declaration of symbol in same scope" (by VAL version)',
+    fastDownward: { verdict: 'refuses', says: 'error: duplicate object', note: 'then "please check :constants and :objects definitions"' },
+    val: { verdict: 'warns or refuses', says: 'Re-declaration of symbol in same scope', note: 'by VAL version' },
   },
   'domain-mismatch': {
     diagnostic: "the problem's `(:domain NAME)` differs from the domain's name",
@@ -159,8 +185,8 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'warning',
     plan: 'accept-with-warning',
     accepted: 'the domain given is used',
-    fastDownward: 'refuses: "The domain name specified by the task does not match"',
-    val: 'not verified here',
+    fastDownward: { verdict: 'refuses', says: 'The domain name specified by the task (walking) does not match the name specified by the domain file (walk).' },
+    val: { verdict: 'not verified' },
   },
   'undeclared-total-cost': {
     diagnostic: "`(total-cost)` in the problem's :init or :metric, but no `(:functions (total-cost))` in the domain",
@@ -168,26 +194,26 @@ export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
     validate: 'warning',
     plan: 'accept-with-warning',
     accepted: 'read as a cost counter starting at 0, as Fast Downward does',
-    fastDownward: 'accepts: :init assignments and the metric are not checked against :functions',
-    val: 'warns `Undeclared symbol: total-cost`',
+    fastDownward: { verdict: 'accepts', note: ':init assignments and the metric are not checked against :functions' },
+    val: { verdict: 'crashes', says: 'Segmentation fault', note: 'on this fixture, with no verdict; measured for issue 24' },
   },
   'undeclared-object-in-init': {
     diagnostic: 'an init fact naming an object that neither `:objects` nor `:constants` declares (EAI BEHAVIOR `cleaning_floors_0_Merom_0_int_1`: `cleansing_agent_n_01_1`)',
     check: 'error',
     validate: 'error',
     plan: 'accept-with-warning',
-    accepted: 'kept as given (an object of no type, which no typed parameter takes), as Fast Downward does',
-    fastDownward: 'accepts silently: :init atoms are not checked against the declared objects',
-    val: 'warns `Undeclared symbol` and adds it untyped; what its type checker then says is not verified here',
+    accepted: 'kept as given (an object of no type, which no typed parameter takes); Fast Downward refuses it',
+    fastDownward: { verdict: 'refuses', says: 'Undefined object', note: 'the current translator checks :init atoms against the declared objects' },
+    val: { verdict: 'warns', says: 'Undeclared symbol', note: 'adds it untyped; what its type checker then says is not verified here' },
   },
   'undeclared-predicate-in-init': {
     diagnostic: 'an init fact of a predicate that `(:predicates ...)` does not declare',
     check: 'error',
     validate: 'error',
     plan: 'accept-with-warning',
-    accepted: 'kept as given (no action or goal can use it), as Fast Downward does',
-    fastDownward: 'accepts silently: :init atoms are not checked against the predicates',
-    val: 'warns `Undeclared symbol`; what follows is not verified here',
+    accepted: 'kept as given (no action or goal can use it); Fast Downward refuses it',
+    fastDownward: { verdict: 'refuses', says: 'Undefined predicate', note: 'the current translator checks :init atoms against the predicates' },
+    val: { verdict: 'warns', says: 'Undeclared symbol', note: 'what follows is not verified here' },
   },
 };
 

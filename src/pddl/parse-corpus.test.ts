@@ -78,7 +78,7 @@ describe('BEHAVIOR household domain', () => {
       if (errs.length) {
         bad.push(f);
         // The data set's own defect: cleansing_agent_n_01_1 is used but never declared.
-        // (a compatibility-policy departure: `plan` keeps the facts, as Fast Downward does)
+        // (a compatibility-policy departure: `plan` keeps the facts with a warning; current Fast Downward refuses them)
         expect(new Set(errs.map((e) => e.code))).toEqual(new Set(['undeclared-object-in-init']));
         expect(errs.every((e) => e.message.includes("'cleansing_agent_n_01_1'"))).toBe(true);
         continue;

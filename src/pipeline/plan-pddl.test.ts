@@ -73,7 +73,7 @@ describe('planPddl', () => {
     expect(r.errors[0].span).toMatchObject({ file: 'p.pddl', start: { line: 4 } });
   });
 
-  it('an init fact of an undeclared predicate is kept with one warning (as Fast Downward does); strict refuses it', () => {
+  it('an init fact of an undeclared predicate is kept with one warning (current Fast Downward refuses it); strict refuses it', () => {
     const r = planPddl(dom, { text: problem('(at r3)', '(lit r1) (lit r2)'), file: 'p.pddl' });
     expect(r.status).toBe('solved');
     expect(r.warnings.map((w) => [w.code, w.span?.start.line])).toEqual([['undeclared-predicate-in-init', 3]]);

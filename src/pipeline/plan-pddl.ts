@@ -9,6 +9,7 @@
  * them as it likes. The search budget counts parsing and grounding too.
  */
 import { GroundplanError, InputError } from '../core/errors.js';
+import { isOutOfMemory } from '../core/memory.js';
 import type { PlanStep } from '../pddl/ast.js';
 import { rawMessage } from '../pddl/diagnostics.js';
 import { PddlCheckError, PddlParseError, type PddlDiagnostic } from '../pddl/errors.js';
@@ -17,7 +18,7 @@ import { checkTask } from '../pddl/check-task.js';
 import { departures } from '../pddl/compat-policy.js';
 import type { Improvement } from '../planner/anytime.js';
 import { CompiledTask, type CostType } from '../planner/compiled-task.js';
-import { DEFAULT_SEARCH, planTask } from '../planner/planner.js';
+import { DEFAULT_SEARCH, planTask, type PlanResult } from '../planner/planner.js';
 import { parseHeuristicName, parseSearchSpec, type HeuristicName, type SearchSpec } from '../planner/registry.js';
 import { processCpuMs } from '../planner/search/best-first.js';
 import { emptyStats, type SearchEvent, type SearchStats } from '../planner/search/result.js';
@@ -50,7 +51,7 @@ export interface PlanPddlOptions {
   /** Stop with `memout` when the search arrays exceed this many bytes. */
   maxBytes?: number;
   signal?: AbortSignal;
-  /** Refuse every departure from the PDDL standard (instead of accepting what Fast Downward accepts, with a warning each). */
+  /** Refuse every departure from the PDDL standard (instead of accepting them with a warning each, per src/pddl/compat-policy.ts). */
   strict?: boolean;
   /** Replay the plan with the validator (default true). */
   validate?: boolean;
@@ -105,7 +106,9 @@ export type PlanPddlResult =
       improvements: Improvement[];
     })
   | (Searched & { status: 'unsolvable'; proven: boolean })
-  | (Searched & { status: 'timeout' | 'memout' | 'cancelled' });
+  | (Searched & { status: 'timeout' | 'cancelled' })
+  /** `reason`: the limit reached or the allocation that failed, e.g. `Array buffer allocation failed (while searching)`. */
+  | (Searched & { status: 'memout'; reason: string });
 
 function round(x: number): number {
   return Math.round(x * 10) / 10;
@@ -169,8 +172,9 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
     if (err instanceof InputError) return { status: 'input-error', errors: [asDiagnostic(err)], warnings };
     if (err instanceof GroundplanError && err.code === 'GROUND_CANCELLED') {
       // Cancelled before the search began: report it like a cancelled search.
-      return cancelledEarly(warnings, t0, tParsed);
+      return stoppedWhileGrounding({ status: 'cancelled' }, warnings, t0, tParsed);
     }
+    if (isOutOfMemory(err)) return stoppedWhileGrounding({ status: 'memout', reason: `${err.message} (while grounding)` }, warnings, t0, tParsed);
     throw err;
   }
   const tGrounded = performance.now();
@@ -178,18 +182,25 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
 
   const cpuBeforeSearch = processCpuMs();
   const remainingMs = options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (now() - startedAt));
-  const result = planTask(task, {
-    search: spec,
-    heuristic,
-    preferred: options.preferred,
-    heuristicCostType: options.costType,
-    timeoutMs: remainingMs,
-    maxStates: options.maxStates,
-    maxBytes: options.maxBytes,
-    signal: options.signal,
-    onEvent: options.onEvent,
-    now: options.now,
-  });
+  let result: PlanResult;
+  try {
+    result = planTask(task, {
+      search: spec,
+      heuristic,
+      preferred: options.preferred,
+      heuristicCostType: options.costType,
+      timeoutMs: remainingMs,
+      maxStates: options.maxStates,
+      maxBytes: options.maxBytes,
+      signal: options.signal,
+      onEvent: options.onEvent,
+      now: options.now,
+    });
+  } catch (err) {
+    // A typed array the search could not grow: the search's own limits came too late.
+    if (!isOutOfMemory(err)) throw err;
+    result = { status: 'memout', stats: emptyStats(), reason: `${err.message} (while searching)`, config: spec.kind };
+  }
   const tSearched = performance.now();
 
   const groundInfo: PlanPddlGround = {
@@ -211,6 +222,7 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
 
   if (result.status !== 'solved') {
     if (result.status === 'unsolvable') return { ...base, status: 'unsolvable', proven: result.proven, timing: timing(performance.now()) };
+    if (result.status === 'memout') return { ...base, status: 'memout', reason: result.reason ?? 'out of memory', timing: timing(performance.now()) };
     return { ...base, status: result.status, timing: timing(performance.now()) };
   }
   const plan = grounded.toLifted(result.plan);
@@ -235,15 +247,21 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
   };
 }
 
-function cancelledEarly(warnings: PddlDiagnostic[], t0: number, tParsed: number): PlanPddlResult {
+/** A result for a run that stopped before the search began (cancelled, or out of memory while grounding). */
+function stoppedWhileGrounding(
+  outcome: { status: 'cancelled' } | { status: 'memout'; reason: string },
+  warnings: PddlDiagnostic[],
+  t0: number,
+  tParsed: number,
+): PlanPddlResult {
   const t = performance.now();
   const groundStats: GroundStats = { facts: 0, operators: 0, axioms: 0, staticFactsRemoved: 0, actionInstances: 0, unreachableGoals: [], ms: round(t - tParsed) };
   return {
-    status: 'cancelled',
+    ...outcome,
     warnings,
     stats: emptyStats(),
     ground: { facts: 0, operators: 0, actionCosts: false, stats: groundStats },
     timing: { parseMs: round(tParsed - t0), groundMs: round(t - tParsed), searchMs: 0, validateMs: 0, totalMs: round(t - t0), cpuBeforeSearchMs: round(processCpuMs()), cpuTotalMs: round(processCpuMs()) },
-    config: 'none (cancelled while grounding)',
+    config: `none (${outcome.status === 'cancelled' ? 'cancelled' : 'out of memory'} while grounding)`,
   };
 }

@@ -57,6 +57,7 @@ export function anytimeSearch(space: SearchSpace, options: AnytimeOptions = {}):
   let best: { plan: number[]; cost: number } | undefined;
   let optimal = false;
   let lastStop: SearchResult['status'] | undefined;
+  let memoutReason: string | undefined;
   const hUnit = names.map((n) => makeHeuristic(n, task, 'one'));
   const hPlus = task.unitCost ? hUnit : names.map((n) => makeHeuristic(n, task, 'plusone'));
   const label = (base: string): string => `${base}(${names.join(',')}${preferred ? ',pref' : ''})`;
@@ -79,6 +80,7 @@ export function anytimeSearch(space: SearchSpace, options: AnytimeOptions = {}):
     });
     addStats(total, r.stats);
     lastStop = r.status;
+    if (r.status === 'memout') memoutReason = r.reason;
     if (r.status === 'solved') {
       if (!best || r.cost < best.cost) {
         best = { plan: r.plan, cost: r.cost };
@@ -104,6 +106,6 @@ export function anytimeSearch(space: SearchSpace, options: AnytimeOptions = {}):
     return { status: 'solved', plan: best.plan, cost: best.cost, stats: total, improvements, optimal };
   }
   if (lastStop === 'unsolvable') return { status: 'unsolvable', proven: true, stats: total, improvements, optimal: false };
-  const status = lastStop === 'cancelled' || lastStop === 'memout' ? lastStop : 'timeout';
-  return { status, stats: total, improvements, optimal: false };
+  if (lastStop === 'memout') return { status: 'memout', stats: total, reason: memoutReason, improvements, optimal: false };
+  return { status: lastStop === 'cancelled' ? 'cancelled' : 'timeout', stats: total, improvements, optimal: false };
 }

@@ -33,11 +33,6 @@ export class StateRegistry {
     return this.count;
   }
 
-  /** Approximate bytes held by the registry's arrays. */
-  get bytes(): number {
-    return this.arena.byteLength + this.hashes.byteLength + this.parent.byteLength * 2 + this.table.byteLength;
-  }
-
   static hash(state: Uint32Array, offset: number, words: number): number {
     let h = 0x811c9dc5 ^ words;
     for (let w = 0; w < words; w++) {

@@ -27,7 +27,7 @@ export function register(program: Command): void {
     .option('--operators', 'also list the operator names')
     .action((domainPath: string, problemPath: string, opts: GroundCliOptions) => {
       const t0 = performance.now();
-      // Read as `plan` reads them: what Fast Downward accepts, with a warning per departure.
+      // Read as `plan` reads them: the departures compat-policy.ts accepts, with a warning each.
       const tc = checkTask({ text: readFileSync(domainPath, 'utf8'), file: domainPath }, { text: readFileSync(problemPath, 'utf8'), file: problemPath }, 'plan');
       const diagnostics = [...tc.domainDiagnostics, ...tc.problemDiagnostics];
       if (!tc.ok || !tc.domain || !tc.problem) throw inputErrorOf(diagnostics.filter((d) => d.severity === 'error'));

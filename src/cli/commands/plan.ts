@@ -2,8 +2,10 @@
  * `groundplan plan DOMAIN PROBLEM [--search ..] [--heuristic ..] [--timeout SEC] [-o plan.txt] [--json]`:
  * parse, ground, search, map the plan back to lifted actions, validate it
  * with the VAL-style validator and print it in IPC format. Exit 0 solved,
- * 1 unsolvable / timeout / out of memory, 2 bad input. Departures from the
- * standard that Fast Downward accepts are accepted with one
+ * 1 unsolvable / timeout, 2 bad input, 3 out of memory (`memout`, with one
+ * `memout: ...` line saying which limit). Departures from the standard
+ * (src/pddl/compat-policy.ts: what Fast Downward accepts, and a few it
+ * refuses that real files need) are accepted with one
  * `file:line:col: warning: ...` line each on stderr; `--strict` refuses them.
  */
 import { writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { HEURISTIC_NAMES, SEARCH_NAMES } from '../../planner/registry.js';
 import { processCpuMs } from '../../planner/search/best-first.js';
 import type { SearchEvent } from '../../planner/search/result.js';
 import { inputErrorOf, planPddl } from '../../pipeline/plan-pddl.js';
+import { MEMOUT_EXIT } from '../fail.js';
 import { readText } from '../read-input.js';
 
 interface PlanCliOptions {
@@ -44,7 +47,7 @@ function positiveNumber(text: string | undefined, flag: string): number | undefi
 export function register(program: Command): void {
   program
     .command('plan')
-    .description('find a plan for a PDDL domain and problem; exit 0 solved, 1 unsolvable/timeout/memout, 2 bad input')
+    .description('find a plan for a PDDL domain and problem; exit 0 solved, 1 unsolvable/timeout, 2 bad input, 3 out of memory')
     .argument('<domain>', 'PDDL domain file')
     .argument('<problem>', 'PDDL problem file')
     .option('--search <name>', SEARCH_NAMES.join(' | '), DEFAULT_SEARCH)
@@ -54,12 +57,12 @@ export function register(program: Command): void {
     .option('--timeout <sec>', 'time limit in seconds (parsing and grounding included)')
     .option('--cpu-time', 'count --timeout in process CPU time (user+sys) instead of wall time')
     .option('--max-states <n>', 'stop with memout above this many states')
-    .option('--memory-mb <mb>', 'stop with memout when the search arrays exceed this size (default 3072)')
+    .option('--memory-mb <mb>', 'stop with memout when the typed arrays exceed this size (default 3072) or the JavaScript heap nears its limit')
     .option('-o, --output <file>', 'also write the plan to this file')
     .option('--json', 'print one JSON object instead of text')
     .option('--no-validate', 'skip validating the plan against the PDDL task')
     .option('--no-progress', 'no progress line on stderr')
-    .option('--strict', 'refuse every departure from the PDDL standard (exit 2) instead of accepting what Fast Downward accepts with a warning')
+    .option('--strict', 'refuse every departure from the PDDL standard (exit 2) instead of accepting it with a warning (what Fast Downward accepts, and a few departures it refuses: docs/pddl.md)')
     .action((domainPath: string, problemPath: string, opts: PlanCliOptions) => {
       const t0 = performance.now();
       const timeoutSec = positiveNumber(opts.timeout, '--timeout');
@@ -121,6 +124,7 @@ export function register(program: Command): void {
             ? { plan: result.plan.map((s) => (s.args.length ? `(${s.name} ${s.args.join(' ')})` : `(${s.name})`)), cost: result.cost, length: result.plan.length, costKind, optimal: result.optimal }
             : {}),
           ...(result.status === 'unsolvable' ? { proven: result.proven } : {}),
+          ...(result.status === 'memout' ? { reason: result.reason } : {}),
           ...(result.status === 'solved' && result.valid !== undefined ? { valid: result.valid, validation: result.validation } : {}),
           ...(result.status === 'solved' && result.improvements.length > 0 ? { improvements: result.improvements } : {}),
           warnings: result.warnings.map((w) => ({ code: w.code, message: w.message, file: w.span?.file ?? null, line: w.span?.start.line ?? null, col: w.span?.start.col ?? null })),
@@ -143,6 +147,11 @@ export function register(program: Command): void {
           if (result.validation !== undefined) lines.push(`validation: ${result.validation}`);
         }
         process.stderr.write(`${lines.join('\n')}\n`);
+      }
+      if (result.status === 'memout') {
+        if (!opts.json) process.stderr.write(`memout: out of memory: ${result.reason}\n`);
+        process.exitCode = MEMOUT_EXIT;
+        return;
       }
       if (valid === false) {
         process.stderr.write('error: the plan found does not validate (a planner or grounder bug)\n');

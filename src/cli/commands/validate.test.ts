@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../core/errors.js';
+import { COMPAT_CODES, COMPAT_POLICY } from '../../pddl/compat-policy.js';
 import { register } from './validate.js';
 import { runCommand, scratchFiles } from '../../../test/cli-harness.js';
 
@@ -86,5 +88,38 @@ describe('groundplan validate on departures from the standard', () => {
     const r = await runFx('init-type-mismatch');
     expect(r.error).toBeInstanceOf(InputError);
     expect((r.error as InputError).message).toMatch(/problem\.pddl:4:18: argument 1 of \(facing couch television\) in \(:init \.\.\.\) is couch of type furniture/);
+  });
+});
+
+describe('groundplan validate --lenient: the departures plan accepts, each with a located warning', () => {
+  const root = join(import.meta.dirname, '../../../test/fixtures/compat');
+  // Every fixture whose departure VAL refuses (plain validate exits 2) but plan accepts.
+  const refused = COMPAT_CODES.filter((c) => COMPAT_POLICY[c].validate === 'error' && COMPAT_POLICY[c].plan === 'accept-with-warning');
+  it('covers the ill-typed init fact of VirtualHome and the other refused departures', () => {
+    expect(refused).toEqual(expect.arrayContaining(['init-type-mismatch', 'undeclared-object-in-init', 'undeclared-predicate-in-init']));
+  });
+  for (const c of refused) {
+    it(`${c}: plain validate refuses it (exit 2); --lenient warns at the departure and judges the plan (exit 0)`, async () => {
+      const args = ['validate', ...['domain.pddl', 'problem.pddl', 'plan.txt'].map((f) => join(root, c, f))];
+      const strict = await runCommand([register], args);
+      expect(strict.error).toBeInstanceOf(InputError);
+      const where = JSON.parse(readFileSync(join(root, c, 'expected.json'), 'utf8')) as { file: string; line: number; col: number };
+      const err: string[] = [];
+      const spy = vi.spyOn(process.stderr, 'write').mockImplementation((x: string | Uint8Array) => (err.push(String(x)), true));
+      const r = await runCommand([register], [...args, '--lenient']).finally(() => spy.mockRestore());
+      expect(r.error).toBeUndefined();
+      expect(r).toMatchObject({ out: expect.stringMatching(/^Plan valid: cost \d+, \d+ steps?\n$/), code: 0 });
+      const loc = `${join(root, c, where.file)}:${where.line}:${where.col}`;
+      expect(err).toEqual([expect.stringMatching(new RegExp(`^${loc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: warning: .*\\[${c}\\]\\n$`))]);
+    });
+  }
+  it('--lenient still finds an invalid plan invalid (exit 1)', async () => {
+    const c = 'init-type-mismatch';
+    const err: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((x: string | Uint8Array) => (err.push(String(x)), true));
+    const r = await runCommand([register], ['validate', join(root, c, 'domain.pddl'), join(root, c, 'problem.pddl'), file('empty-plan.txt', '; nothing\n'), '--lenient']).finally(() => spy.mockRestore());
+    expect(err).toEqual([expect.stringMatching(/warning: .*\[init-type-mismatch\]\n$/)]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^Plan invalid: /);
   });
 });

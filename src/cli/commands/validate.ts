@@ -1,7 +1,8 @@
 /**
- * `groundplan validate DOMAIN PROBLEM PLAN [--json] [--verbose]`: replay a plan
+ * `groundplan validate DOMAIN PROBLEM PLAN [--json] [--verbose] [--lenient]`: replay a plan
  * with VAL semantics; departures from the standard are judged as VAL judges
- * them (compat-policy.ts: refused, or a warning on stderr). Exit 0 valid, 1 invalid (precondition or goal), 2 bad input
+ * them (compat-policy.ts: refused, or a warning on stderr), or with `--lenient`
+ * as `plan` judges them (accepted, one located warning each). Exit 0 valid, 1 invalid (precondition or goal), 2 bad input
  * (unreadable file, syntax error, or a plan naming an unknown action/object, a
  * wrong number of arguments or a wrongly typed argument: one `file:line:col:` line).
  */
@@ -20,6 +21,7 @@ import { readText } from '../read-input.js';
 interface ValidateCliOptions {
   json?: boolean;
   verbose?: boolean;
+  lenient?: boolean;
 }
 
 function formatTraceLine(e: TraceEntry, i: number): string {
@@ -38,15 +40,16 @@ function jsonVerdict(r: ValidationResult): unknown {
 export function register(program: Command): void {
   program
     .command('validate')
-    .description('check a plan against a PDDL domain and problem (VAL semantics); exit 0 valid, 1 invalid, 2 bad input')
+    .description('check a plan against a PDDL domain and problem (VAL semantics); exit 0 valid, 1 invalid, 2 bad input (--lenient: read the input as plan does)')
     .argument('<domain>', 'PDDL domain file')
     .argument('<problem>', 'PDDL problem file')
     .argument('<plan>', 'plan file: one (action arg ...) per line, ; comments')
     .option('--json', 'print the verdict as JSON')
     .option('--verbose', 'print every step with the facts it deletes (-) and adds (+)')
+    .option('--lenient', 'accept the departures from the standard that `plan` accepts (e.g. ill-typed init facts), one located warning each, instead of refusing what VAL refuses')
     .action((domainPath: string, problemPath: string, planPath: string, opts: ValidateCliOptions) => {
-      // Read as VAL reads them: departures it refuses are errors (exit 2), the others warnings.
-      const tc = checkTask({ text: readText(domainPath, 'domain'), file: domainPath }, { text: readText(problemPath, 'problem'), file: problemPath }, 'validate');
+      // Read as VAL reads them (departures it refuses are errors, exit 2; the others warnings), or as `plan` reads them.
+      const tc = checkTask({ text: readText(domainPath, 'domain'), file: domainPath }, { text: readText(problemPath, 'problem'), file: problemPath }, opts.lenient ? 'plan' : 'validate');
       const diagnostics = [...tc.domainDiagnostics, ...tc.problemDiagnostics];
       const errors = diagnostics.filter((d) => d.severity === 'error');
       if (!tc.ok || !tc.domain || !tc.problem) throw inputErrorOf(errors);

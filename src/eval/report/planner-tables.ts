@@ -23,6 +23,8 @@ export interface PlannerRow {
   cost?: number;
   length?: number;
   valid?: boolean;
+  /** Set when plain `validate` refused the input (a departure VAL refuses) and `valid` is the verdict of `validate --lenient`. */
+  lenient?: true;
   expansions?: number;
   evaluations?: number;
   facts?: number;

@@ -12,6 +12,7 @@
  */
 import { BudgetClock, type Budget } from '../../core/budget.js';
 import { throttle, type EventHandler } from '../../core/events.js';
+import { memoryExhausted } from '../../core/memory.js';
 import type { CompiledTask, CostType } from '../compiled-task.js';
 import type { Heuristic } from '../heuristics/heuristic.js';
 import { StateRegistry } from '../state-registry.js';
@@ -44,7 +45,7 @@ export interface SearchOptions extends Budget {
   onEvent?: EventHandler<SearchEvent>;
   /** Stop with `memout` above this many registered states. */
   maxStates?: number;
-  /** Stop with `memout` when the search's typed arrays exceed this many bytes (default 3 GiB). */
+  /** Stop with `memout` when the process's typed arrays exceed this many bytes (default 3 GiB) or the V8 heap nears its limit. */
   maxBytes?: number;
   /** Minimum interval between progress events (default 250 ms). */
   progressEveryMs?: number;
@@ -123,9 +124,6 @@ class StateData {
     this.prefCount[id] = n;
     for (let k = 0; k < n; k++) this.prefArena[this.prefUsed + k] = prefs[k];
     this.prefUsed += n;
-  }
-  get bytes(): number {
-    return this.g.length * (8 * (2 + this.numH) + 1 + 8) + this.prefArena.byteLength;
   }
 }
 
@@ -237,7 +235,9 @@ export function bestFirstSearch(space: SearchSpace, config: BestFirstConfig, opt
   const checkLimits = (): SearchResult | undefined => {
     const why = clock.exhausted(stats.expansions);
     if (why) return finish({ status: why === 'cancelled' ? 'cancelled' : 'timeout', stats });
-    if (reg.size > maxStates || reg.bytes + data.bytes + open.bytes > maxBytes) return finish({ status: 'memout', stats });
+    if (reg.size > maxStates) return finish({ status: 'memout', stats, reason: `more than ${maxStates} states` });
+    const memory = memoryExhausted(maxBytes);
+    if (memory) return finish({ status: 'memout', stats, reason: memory });
     if (progress) {
       const ms = clock.elapsedMs();
       progress({

@@ -28,10 +28,6 @@ export class TieBreakingHeap {
     return this.n;
   }
 
-  get bytes(): number {
-    return this.k1.length * 32;
-  }
-
   private less(i: number, j: number): boolean {
     const k1 = this.k1;
     if (k1[i] !== k1[j]) return k1[i] < k1[j];
@@ -135,12 +131,6 @@ export class AlternationOpenList {
   get empty(): boolean {
     for (const l of this.lists) if (l.size > 0) return false;
     return true;
-  }
-
-  get bytes(): number {
-    let b = 0;
-    for (const l of this.lists) b += l.bytes;
-    return b;
   }
 
   boost(list: number, amount: number): void {

@@ -24,7 +24,9 @@ export interface SearchStats {
 export type SearchResult =
   | { status: 'solved'; plan: number[]; cost: number; stats: SearchStats }
   | { status: 'unsolvable'; proven: boolean; stats: SearchStats }
-  | { status: 'timeout' | 'cancelled' | 'memout'; stats: SearchStats };
+  | { status: 'timeout' | 'cancelled'; stats: SearchStats }
+  /** `reason`: which memory limit was reached, e.g. `typed arrays 3100 MiB above the limit of 3072 MiB`. */
+  | { status: 'memout'; stats: SearchStats; reason?: string };
 
 export interface SearchProgressEvent {
   kind: 'progress';
