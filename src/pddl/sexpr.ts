@@ -23,6 +23,14 @@ export interface SAtom {
 }
 
 
+/**
+ * Lists nested deeper than this are refused with a located error. Every recursive pass after
+ * the reader (message texts, the formula parser, normalization, grounding, the writer and the
+ * LLM-DM readers) stays far inside the stack at this depth; formulas have their own, lower
+ * bound (MAX_DEPTH in parse-formula.ts). Real PDDL nests about 10 levels.
+ */
+export const MAX_NESTING = 1000;
+
 function isSpace(c: string): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || c === '\u00a0' || c === '\ufeff';
 }
@@ -70,6 +78,10 @@ export function readSExprs(text: string, file?: string): SExpr[] {
     if (i >= text.length) break;
     const c = text[i];
     if (c === '(') {
+      if (stack.length >= MAX_NESTING) {
+        const at = pos();
+        throw new PddlParseError(`lists nested deeper than ${MAX_NESTING} levels; flatten the expression${snippet(text, at)}`, span(at, at));
+      }
       stack.push({ items: [], start: pos() });
       advance();
     } else if (c === ')') {
