@@ -1,10 +1,56 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * `npm test` (= `vitest run`) runs every tier; `npx vitest run --project unit` (or
+ * `npm run test:unit`) only the fast one. Each test file is in exactly one tier:
+ *  - infra: needs a Redis server, Chromium or the MCP server over HTTP/stdio (test/infra.ts
+ *    fails such a file naming what is missing, unless GROUNDPLAN_TEST_SKIP_INFRA=1);
+ *  - docs: checks README.md and docs/*.md against the code and the committed results;
+ *  - integration: the CLI, worker threads and processes, the IPC and other reference data
+ *    in ../shared, the method end-to-end runs;
+ *  - unit: everything else (pure, in-process, seconds).
+ */
+const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts', 'viewer/**/*.test.ts'];
+
+const INFRA = ['src/eval/queue/enqueue-suite.test.ts', 'src/eval/queue/multi-worker.test.ts', 'viewer/viewer.test.ts', 'src/mcp/server.test.ts', 'src/mcp/**/*http*.test.ts', 'src/mcp/**/*load*.test.ts'];
+
+const DOCS = ['src/eval/report/docs.test.ts', 'src/eval/report/prose-figures.test.ts', 'src/mcp/docs.test.ts', 'src/pddl/compat-policy.test.ts', 'test/layering/architecture-doc.test.ts', '**/*.docs.test.ts'];
+
+const INTEGRATION = [
+  '**/*.integration.test.ts',
+  'test/package/**/*.test.ts',
+  'test/episode-baseline/**/*.test.ts',
+  'src/cli/commands/*.test.ts',
+  'src/mcp/**/*.test.ts',
+  'bench/**/*.test.ts',
+  'src/methods/tru-pomdp/**/*.test.ts',
+  'src/methods/gavel/gavel.test.ts',
+  'src/methods/gavel/synthetic.test.ts',
+  'src/pomdp/clock.test.ts',
+  'src/eval/suites/suites.test.ts',
+  'src/eval/report/seed-figures.test.ts',
+  'src/envs/kitchen/layout.test.ts',
+  'src/pddl/ground-ipc.test.ts',
+  'src/pddl/parse-corpus.test.ts',
+  'src/pddl/parse-domain.test.ts',
+  'src/pddl/parse-fuzz.test.ts',
+  'src/pddl/paren-balance.test.ts',
+  'src/pddl/types.test.ts',
+  'src/validate/cross-check.test.ts',
+];
+
+const tier = (name: string, include: string[], exclude: string[] = []) => ({ extends: true as const, test: { name, include, exclude: ['**/node_modules/**', ...exclude] } });
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts', 'viewer/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      tier('infra', INFRA),
+      tier('docs', DOCS, INFRA),
+      tier('integration', INTEGRATION, [...INFRA, ...DOCS]),
+      tier('unit', ALL, [...INFRA, ...DOCS, ...INTEGRATION]),
+    ],
   },
 });
