@@ -15,6 +15,9 @@ import { MAX_NESTING } from './sexpr.js';
 import { checkTask } from './check-task.js';
 import { planPddl } from '../pipeline/plan-pddl.js';
 import { parsePlan } from '../validate/plan-file.js';
+import { validatePlan } from '../validate/validate-plan.js';
+import { MAX_DEPTH } from './parse-formula.js';
+import { writeDomain, writeProblem } from './writer.js';
 
 const IPC = path.resolve(process.cwd(), '../shared/data/ipc');
 const DOMAINS = ['blocks/domain.pddl', 'elevators-sat08/domain.pddl', 'storage/domain.pddl', '../eai-behavior/behavior.pddl'].map((f) => readFileSync(path.join(IPC, f), 'utf8'));
@@ -156,6 +159,33 @@ describe('pathological nesting', () => {
       const c = checkTask({ text: domainText }, { text: problemText });
       for (const d of [...c.domainDiagnostics, ...c.problemDiagnostics]) expect(d.span, d.message).toBeDefined();
       expect(planPddl({ text: domainText }, { text: problemText }, { timeoutMs: 5000 }).status).toBe('input-error');
+    }
+  });
+
+  it(`formulas nested ${MAX_DEPTH - 6} deep, just inside the formula bound, pass check, normalization, grounding, search, validation and the writer`, () => {
+    const n = MAX_DEPTH - 6;
+    const nest = (open: string, inner: string): string => `${open.repeat(n)}${inner}${')'.repeat(n)}`;
+    const domain = (pre: string, eff: string): string =>
+      `(define (domain d) (:requirements :adl) (:types t) (:constants c - t) (:predicates (p) (q) (r ?x - t)) (:action a :parameters () :precondition ${pre} :effect ${eff}))`;
+    const problem = (goal: string): string => `(define (problem x) (:domain d) (:init (p)) (:goal ${goal}))`;
+    const variants: [string, string, string][] = [
+      [nest('(not ', '(p)'), '(q)', '(q)'],
+      [nest('(or (q) ', '(p)'), '(q)', '(q)'],
+      [nest('(imply (q) ', '(p)'), '(q)', '(q)'],
+      ['(p)', nest('(when (p) ', '(q)'), '(q)'],
+      ['(p)', nest('(and (r c) ', '(q)'), nest('(or (r c) ', '(q)')],
+      ['(p)', '(q)', nest('(imply (p) ', '(q)')],
+    ];
+    for (const [pre, eff, goal] of variants) {
+      const d = { text: domain(pre, eff) };
+      const p = { text: problem(goal) };
+      const c = checkTask(d, p);
+      expect(c.ok, JSON.stringify([...c.domainDiagnostics, ...c.problemDiagnostics].slice(0, 2))).toBe(true);
+      const r = planPddl(d, p, { timeoutMs: 10_000 });
+      expect(r.status).toBe('solved');
+      if (!c.domain || !c.problem) continue;
+      expect(validatePlan(c.domain, c.problem, parsePlan('(a)')).status).toBe('valid');
+      expect(writeDomain(c.domain).length + writeProblem(c.problem).length).toBeGreaterThan(n);
     }
   });
 });
