@@ -6,7 +6,7 @@
  * `(:init`, ...) must sit directly inside `(define ...)`, `:parameters` /
  * `:precondition` / `:effect` directly inside an action, `and` / `not` / ...
  * only at the head of a list, and a line starting left of the line that
- * opened a list ends that list. Each departure is an anomaly. It then tries
+ * opened a list (or at its column, for an atom like `(at a b)`) ends that list. Each departure is an anomaly. It then tries
  * every one-parenthesis repair near the first anomaly (insert or delete a
  * ')' or '(') and keeps the one after which the text reads with the fewest
  * anomalies (the latest on ties): that repair names the list that does not
@@ -223,13 +223,15 @@ class Reader {
 
   /**
    * Does a line starting at token `i` end `f`? It starts left of `f`'s '(' (or of the line
-   * holding it, when `f` is not first on its line); at the same column for a top-level list
-   * outside define (a plan's steps).
+   * holding it, when `f` is not first on its line); or, when `f` is first on its line, at the
+   * same column, if `f` is an atom's list like `(at a b)` (a keyword's list, `(and` or
+   * `(:action`, may continue there) or a top-level list outside define (a plan's steps).
    */
   private ends(f: Frame, i: number): boolean {
     const t = this.t;
     const col = t.first[f.at] ? t.vcol[f.at] : t.indent[f.at];
-    return t.vcol[i] < col || (f.depth === 0 && !this.withDefine && t.vcol[i] === col);
+    // an atom's list (head not a keyword) never continues at its own column
+    return t.vcol[i] < col || (t.vcol[i] === col && t.first[f.at] === 1 && ((f.depth === 0 && !this.withDefine) || f.head === Word.Other));
   }
 
   /**
@@ -345,7 +347,8 @@ function where(t: Tokens, i: number): string {
 function describe(text: string, t: Tokens, open: number): string {
   const words: string[] = [];
   for (let k = open + 1; k < t.n && k <= open + 2 && t.kind[k] === Kind.Atom; k++) words.push(text.slice(t.offset[k], Math.min(t.end[k], t.offset[k] + 40)));
-  if (words.length === 2 && t.word[open + 1] !== Word.Action && (t.word[open + 1] as Word) !== Word.Section) words.pop();
+  const head = t.word[open + 1] as Word;
+  if (words.length === 2 && head !== Word.Action && head !== Word.Section) words.pop();
   return `(${words.join(' ')}${words.length ? ' ' : ''}...)`;
 }
 
