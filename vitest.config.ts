@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  *    in ../shared, the method end-to-end runs;
  *  - unit: everything else (pure, in-process, seconds).
  */
-const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts', 'viewer/**/*.test.ts'];
+export const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts', 'viewer/**/*.test.ts'];
 
 const INFRA = ['src/eval/queue/enqueue-suite.test.ts', 'src/eval/queue/multi-worker.test.ts', 'viewer/viewer.test.ts', 'src/mcp/server.test.ts', 'src/mcp/**/*http*.test.ts', 'src/mcp/**/*load*.test.ts'];
 
@@ -39,9 +39,17 @@ const INTEGRATION = [
   'src/validate/cross-check.test.ts',
 ];
 
-const tier = (name: string, include: string[], exclude: string[] = [], pool: 'forks' | 'threads' = 'forks') => ({
+/** The tiers, as include / exclude globs (exported for test/tiers.test.ts, which checks the partition). */
+export const TIERS = {
+  infra: { include: INFRA, exclude: [] as string[] },
+  docs: { include: DOCS, exclude: INFRA },
+  integration: { include: INTEGRATION, exclude: [...INFRA, ...DOCS] },
+  unit: { include: ALL, exclude: [...INFRA, ...DOCS, ...INTEGRATION] },
+};
+
+const tier = (name: keyof typeof TIERS, pool: 'forks' | 'threads' = 'forks') => ({
   extends: true as const,
-  test: { name, include, exclude: ['**/node_modules/**', ...exclude], pool },
+  test: { name, include: TIERS[name].include, exclude: ['**/node_modules/**', ...TIERS[name].exclude], pool },
 });
 
 export default defineConfig({
@@ -50,11 +58,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      tier('infra', INFRA),
-      tier('docs', DOCS, INFRA),
-      tier('integration', INTEGRATION, [...INFRA, ...DOCS]),
+      tier('infra'),
+      tier('docs'),
+      tier('integration'),
       // in-process tests start faster on worker threads (the tier took 70-77 s at load 3-4, 78-82 s in forks)
-      tier('unit', ALL, [...INFRA, ...DOCS, ...INTEGRATION], 'threads'),
+      tier('unit', 'threads'),
     ],
   },
 });
