@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -101,7 +101,8 @@ describe('sandbox', () => {
 
   it('probe starts its time limit after the worker is warm (a 1.5 s start-up, a 300 ms limit)', async () => {
     // The sandbox worker behind a wrapper that blocks its start-up, as a busy machine does.
-    const file = join(mkdtempSync(join(tmpdir(), 'groundplan-slow-worker-')), 'slow-worker.mjs');
+    const dir = mkdtempSync(join(tmpdir(), 'groundplan-slow-worker-'));
+    const file = join(dir, 'slow-worker.mjs');
     const real = pathToFileURL(sandboxWorkerFile()).href;
     writeFileSync(file, `export { default } from ${JSON.stringify(real)};\nAtomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);\n`);
     const slow = new PolicySandbox({ timeoutMs: 300 }, { workerFile: file });
@@ -109,6 +110,7 @@ describe('sandbox', () => {
       expect(await slow.probe('typeof process')).toBe('undefined');
     } finally {
       await slow.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
