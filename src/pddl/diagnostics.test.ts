@@ -92,9 +92,12 @@ describe('clean inputs (negative case for every code)', () => {
 
 describe('domain diagnostics', () => {
   it('syntax: unbalanced parenthesis, with a location; parseDomain throws PddlParseError', () => {
-    const e = edit(DOMAIN, '(increase (total-cost) 1))))', '(increase (total-cost) 1))))\n«)');
+    // A lone ')' after the define closed: the run '))))' before it most likely has one too many
+    // (the define's ')' usually stands alone on the last line); the message names the last block.
+    const e = edit(DOMAIN, '(increase (total-cost) 1))))', '(increase (total-cost) 1)))«)\n)');
     const r = checkDomain(e.text);
     expect(at(r.diagnostics, 'syntax')[0]).toMatchObject({ line: e.line, col: e.col });
+    expect(r.diagnostics[0].message).toContain('the last block (:action stack ...) at 11:3 probably has one');
     expect(r.domain).toBeUndefined();
     expect(() => parseDomain(e.text)).toThrow(PddlParseError);
   });

@@ -4,6 +4,7 @@
  */
 import type { SourcePos, SourceSpan } from '../core/errors.js';
 import { PddlParseError } from './errors.js';
+import { locateImbalance } from './paren-balance.js';
 
 export type SExpr = SList | SAtom;
 
@@ -22,6 +23,14 @@ export interface SAtom {
   span: SourceSpan;
 }
 
+
+/**
+ * Lists nested deeper than this are refused with a located error. Every recursive pass after
+ * the reader (message texts, the formula parser, normalization, grounding, the writer and the
+ * LLM-DM readers) stays far inside the stack at this depth; formulas have their own, lower
+ * bound (MAX_DEPTH in parse-formula.ts). Real PDDL nests about 10 levels.
+ */
+export const MAX_NESTING = 1000;
 
 function isSpace(c: string): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || c === '\u00a0' || c === '\ufeff';
@@ -70,13 +79,17 @@ export function readSExprs(text: string, file?: string): SExpr[] {
     if (i >= text.length) break;
     const c = text[i];
     if (c === '(') {
+      if (stack.length >= MAX_NESTING) {
+        const at = pos();
+        throw new PddlParseError(`lists nested deeper than ${MAX_NESTING} levels; flatten the expression${snippet(text, at)}`, span(at, at));
+      }
       stack.push({ items: [], start: pos() });
       advance();
     } else if (c === ')') {
       const start = pos();
       advance();
       const open = stack.pop();
-      if (!open) throw new PddlParseError(`unexpected ')' with no matching '('${snippet(text, start)}`, span(start, pos()));
+      if (!open) throw imbalance(text, `unexpected ')' at ${start.line}:${start.col} with no matching '('`, start, span);
       const node: SList = { type: 'list', items: open.items, span: span(open.start, pos()) };
       (stack.length ? stack[stack.length - 1].items : top).push(node);
     } else {
@@ -109,13 +122,19 @@ export function readSExprs(text: string, file?: string): SExpr[] {
     }
   }
   if (stack.length) {
-    const open = stack[stack.length - 1];
-    throw new PddlParseError(
-      `unexpected end of input: ${stack.length} unclosed '(' (innermost opened here)${snippet(text, open.start)}`,
-      span(open.start, pos()),
-    );
+    throw imbalance(text, `unexpected end of input: ${stack.length} unclosed '('`, stack[stack.length - 1].start, span);
   }
   return top;
+}
+
+/**
+ * The error for unbalanced parentheses, located where the imbalance most likely is
+ * (paren-balance.ts), or at `fallback` (the innermost open '(', or the unmatched ')').
+ */
+function imbalance(text: string, what: string, fallback: SourcePos, span: (start: SourcePos, end: SourcePos) => SourceSpan): PddlParseError {
+  const r = locateImbalance(text);
+  if (!r) return new PddlParseError(`${what}${snippet(text, fallback)}`, span(fallback, fallback));
+  return new PddlParseError(`${what}; ${r.message}${snippet(text, r.at)}`, span(r.at, r.at));
 }
 
 /** ` near: <line text>` for error messages (trimmed to 80 characters). */

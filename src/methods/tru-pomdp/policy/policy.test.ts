@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createScriptedModel } from '../../../llm/scripted-model.js';
@@ -22,6 +26,7 @@ import {
   vetPolicy,
   type PolicyQuery,
 } from './index.js';
+import { sandboxWorkerFile } from './worker-source.js';
 
 registerPolicySynthetic();
 
@@ -92,6 +97,21 @@ describe('sandbox', () => {
   it('policy code sees no process, require, fetch, timers or host globals', async () => {
     const seen = await sandbox.probe('[typeof process, typeof require, typeof fetch, typeof setTimeout, typeof globalThis.process, typeof Buffer, typeof WebAssembly].join()');
     expect(seen).toBe('undefined,undefined,undefined,undefined,undefined,undefined,undefined');
+  });
+
+  it('probe starts its time limit after the worker is warm (a 1.5 s start-up, a 300 ms limit)', async () => {
+    // The sandbox worker behind a wrapper that blocks its start-up, as a busy machine does.
+    const dir = mkdtempSync(join(tmpdir(), 'groundplan-slow-worker-'));
+    const file = join(dir, 'slow-worker.mjs');
+    const real = pathToFileURL(sandboxWorkerFile()).href;
+    writeFileSync(file, `export { default } from ${JSON.stringify(real)};\nAtomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);\n`);
+    const slow = new PolicySandbox({ timeoutMs: 300 }, { workerFile: file });
+    try {
+      expect(await slow.probe('typeof process')).toBe('undefined');
+    } finally {
+      await slow.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the JavaScript built-in policy in the sandbox returns the same actions as the TypeScript one', async () => {

@@ -20,6 +20,11 @@ export interface SandboxLimits {
   startupTimeoutMs?: number;
 }
 
+export interface SandboxOptions {
+  /** The worker module (default: the generated sandbox worker, `sandboxWorkerFile()`); tests wrap it to slow its start-up. */
+  workerFile?: string;
+}
+
 export const DEFAULT_SANDBOX_LIMITS = { timeoutMs: 2000, maxMemoryMb: 64 } as const;
 
 export function workerResourceLimits(maxMemoryMb: number): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number; stackSizeMb: number } {
@@ -41,12 +46,12 @@ export class PolicySandbox {
   private readonly pool: Piscina;
   private closed = false;
 
-  constructor(limits: SandboxLimits = {}) {
+  constructor(limits: SandboxLimits = {}, options: SandboxOptions = {}) {
     this.timeoutMs = limits.timeoutMs ?? DEFAULT_SANDBOX_LIMITS.timeoutMs;
     this.maxMemoryMb = limits.maxMemoryMb ?? DEFAULT_SANDBOX_LIMITS.maxMemoryMb;
     this.startupTimeoutMs = limits.startupTimeoutMs ?? 15000;
     this.pool = new Piscina({
-      filename: sandboxWorkerFile(),
+      filename: options.workerFile ?? sandboxWorkerFile(),
       minThreads: 1,
       maxThreads: 1,
       idleTimeout: 1000,
@@ -60,9 +65,7 @@ export class PolicySandbox {
     if (this.closed) throw new GroundplanError('POLICY_SANDBOX', 'the sandbox is closed');
     const { buf, count, worlds } = encodeQueries(queries);
     try {
-      // A worker replaced after a timeout or crash starts afresh (load ses, lockdown: ~0.2 s):
-      // warm it first so that the batch's time limit measures the policy, not the start-up.
-      await this.pool.run({ op: 'ping' }, { signal: AbortSignal.timeout(this.startupTimeoutMs) });
+      await this.warm();
       const reply = (await this.pool.run(
         { op: 'eval', key: sourceKey(source), source, worlds, buf, count },
         { signal: AbortSignal.timeout(timeoutMs) },
@@ -81,8 +84,19 @@ export class PolicySandbox {
     }
   }
 
+  /**
+   * A worker replaced after a timeout or crash, or not yet started, starts afresh (load ses,
+   * lockdown: ~0.2 s, seconds on a busy machine): warm it first, under the start-up limit, so
+   * that a task's time limit measures the task, not the start-up.
+   */
+  private async warm(): Promise<void> {
+    await this.pool.run({ op: 'ping' }, { signal: AbortSignal.timeout(this.startupTimeoutMs) });
+  }
+
   /** Evaluates a JavaScript expression in a fresh compartment of the worker (tests: what can policy code see?). */
   async probe(expr: string): Promise<unknown> {
+    if (this.closed) throw new GroundplanError('POLICY_SANDBOX', 'the sandbox is closed');
+    await this.warm();
     const reply = (await this.pool.run({ op: 'probe', expr }, { signal: AbortSignal.timeout(this.timeoutMs) })) as { ok: boolean; value?: unknown; message?: string };
     if (!reply.ok) throw new GroundplanError('POLICY_SANDBOX', reply.message ?? 'probe failed');
     return reply.value;
