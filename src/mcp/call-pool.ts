@@ -103,6 +103,8 @@ interface Running extends Pending {
   inFlightAtStart: number;
   cpuBase?: number;
   cpuUsed: number;
+  /** When its worker was ready to run it (the wall-clock limit counts from here, not from a new worker's start-up). */
+  readyAt?: number;
   lastProgress?: ProgressReport;
 }
 
@@ -112,6 +114,8 @@ interface Slot {
   tid?: number;
   job?: Running;
   retired: boolean;
+  /** The worker has loaded and said `ready`. */
+  ready?: boolean;
   idleTimer?: NodeJS.Timeout;
   error?: Error;
 }
@@ -253,6 +257,7 @@ export class CallPool {
     this.maxRunning = Math.max(this.maxRunning, running);
     const job: Running = { ...p, startedAt: this.now(), inFlightAtStart: running, cpuUsed: 0 };
     if (slot.tid !== undefined) job.cpuBase = threadCpuMsOf(slot.tid);
+    if (slot.ready) job.readyAt = job.startedAt;
     slot.job = job;
     slot.worker.postMessage({ type: 'run', id: p.id, call: p.call });
   }
@@ -281,6 +286,8 @@ export class CallPool {
   private onMessage(slot: Slot, m: WorkerMessage): void {
     if (m.type === 'ready') {
       slot.tid = m.tid;
+      slot.ready = true;
+      if (slot.job) slot.job.readyAt = this.now();
       if (slot.job && slot.tid !== undefined) slot.job.cpuBase = threadCpuMsOf(slot.tid);
       return;
     }
@@ -364,7 +371,7 @@ export class CallPool {
       if (!job) continue;
       const { cpuMs: limit, wallMs } = job.call.limits;
       const grace = this.options.graceMs ? this.options.graceMs(limit) : Math.max(1000, limit * 0.1);
-      const wall = this.now() - job.startedAt;
+      const wall = job.readyAt === undefined ? 0 : this.now() - job.readyAt;
       // CPU used (wall time where thread CPU is not measured; undefined when the reading failed)
       let used: number | undefined = wall;
       if (slot.tid !== undefined && job.cpuBase !== undefined) {
