@@ -12,38 +12,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type ServerCaps } from './limits.js';
 import { serveHttp, type HttpAccess } from './serve.js';
+import { INITIALIZE as INIT, openSession as session, postRpc as post, rpcHeaders } from './test-harness.js';
 
 type Running = Awaited<ReturnType<typeof serveHttp>>;
-
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const INIT = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } };
-
-interface Reply {
-  status: number;
-  headers: Headers;
-  /** JSON body, or the JSON-RPC messages of an event stream. */
-  messages: Record<string, unknown>[];
-}
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  const res = await fetch(url, { method: 'POST', headers: { ...HEADERS, ...headers }, body: JSON.stringify(body) });
-  const text = await res.text();
-  const messages = res.headers.get('content-type')?.includes('text/event-stream')
-    ? text.split('\n').filter((l) => l.startsWith('data: ') && l.length > 6).map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>)
-    : text
-      ? [JSON.parse(text) as Record<string, unknown>]
-      : [];
-  return { status: res.status, headers: res.headers, messages };
-}
-
-/** A session opened with raw requests (no event stream held open, as an idle client leaves it). */
-async function session(url: string, headers: Record<string, string> = {}): Promise<Record<string, string>> {
-  const init = await post(url, INIT, headers);
-  expect(init.status).toBe(200);
-  const h = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id') ?? '', 'mcp-protocol-version': '2025-06-18' };
-  expect((await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, h)).status).toBe(202);
-  return h;
-}
 
 const sleepCall = (id: number, ms: number, extra: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'debug_crash', arguments: { mode: 'sleep', ms, ...extra } } });
 
@@ -94,7 +65,7 @@ describe('groundplan mcp over HTTP: limits, access and shutdown', () => {
     const r = await start();
     const h = await session(r.url);
     const port = new URL(r.url).port;
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { ...HEADERS, ...h } });
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: rpcHeaders(h) });
     req.on('error', () => undefined);
     req.end(JSON.stringify(sleepCall(1, 60_000, { cpuSeconds: 60 })));
     await expect.poll(() => r.pool.stats().running, { timeout: 20_000, interval: 20 }).toBe(1);
