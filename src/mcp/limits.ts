@@ -18,9 +18,9 @@ export interface ServerLimits {
 
 export const DEFAULT_LIMITS: ServerLimits = { defaultCpuSeconds: 10, maxCpuSeconds: 60, memoryMb: 1024, maxInputBytes: 1024 * 1024 };
 
-/** Default wall-clock limit: twice the CPU limit plus 5 s (a call may wait for a core on a busy machine, but not without end). */
+/** Default wall-clock limit: three times the CPU limit plus 10 s (a call may wait for a core on a busy machine, but not without end). */
 export function wallMsFor(limits: ServerLimits, cpuMs: number): number {
-  return limits.wallSeconds !== undefined ? limits.wallSeconds * 1000 : 2 * cpuMs + 5000;
+  return limits.wallSeconds !== undefined ? limits.wallSeconds * 1000 : 3 * cpuMs + 10_000;
 }
 
 /** Bounds on what the server holds for clients that are not running a call. */

@@ -86,7 +86,8 @@ const TRANSPORTS: [string, (args: string[]) => Promise<McpChild>][] = [
 describe.each(TRANSPORTS)('groundplan mcp over %s', (transport, start) => {
   let s: McpChild;
   beforeAll(async () => {
-    s = await start(['--concurrency', '4', '--max-input-kb', '64', '--max-cpu-seconds', '600']);
+    // a generous wall-clock limit: the CPU-limit tests below must not depend on the machine's load
+    s = await start(['--concurrency', '4', '--max-input-kb', '64', '--max-cpu-seconds', '600', '--wall-seconds', '600']);
   });
   afterAll(async () => {
     await s?.close();
@@ -269,6 +270,9 @@ describe.each(TRANSPORTS)('groundplan mcp over %s', (transport, start) => {
       expect((await call(s, 'pddl_check', { domain })).isError).toBe(false);
     }
     expect(codes).toEqual(['internal-error', 'internal-error', 'cpu-limit']);
+    // the limit hit and the configured limits are in the answer's _meta (structuredContent must fit the output schema)
+    const spun = await call(s, 'debug_crash', { mode: 'spin', cpuSeconds: 0.2 });
+    expect((spun._meta as Record<string, unknown>)['groundplan/call']).toMatchObject({ stoppedBy: 'cpu-limit', cpuLimitMs: 200, wallLimitMs: 600_000, memoryLimitMb: 1024 });
   });
 });
 

@@ -51,8 +51,8 @@ function kib(n: number): string {
   return `${(n / 1024).toFixed(1)} KiB`;
 }
 
-function errorResult(diagnostics: Diagnostic[], text: string, meta?: Record<string, unknown>, extra?: Record<string, unknown>): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text }], structuredContent: { diagnostics, ...extra }, ...(meta ? { _meta: meta } : {}) };
+function errorResult(diagnostics: Diagnostic[], text: string, meta?: Record<string, unknown>): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }], structuredContent: { diagnostics }, ...(meta ? { _meta: meta } : {}) };
 }
 
 function toResult(out: ToolOutput, meta: Record<string, unknown>): CallToolResult {
@@ -75,7 +75,7 @@ const HINTS: Partial<Record<string, string>> = {
   'shutting-down': 'the server is stopping: retry against a new server',
 };
 
-/** Crashes that are a limit the server set (the answer names it and gives the configured values). */
+/** Crashes that are a limit the server set (the answer's _meta names it beside the configured values). */
 const LIMIT_CODES = new Set(['cpu-limit', 'wall-limit', 'out-of-memory']);
 
 const CRASH_CODES: Record<Exclude<CallOutcome, { kind: 'done' }>['reason'], string> = {
@@ -130,11 +130,12 @@ function registerTool(server: McpServer, spec: ToolSpec, { pool, limits }: Serve
         const code = err.reason === 'queue-full' ? 'server-busy' : 'shutting-down';
         return errorResult([{ severity: 'error', code, message: err.message, hint: HINTS[code], source: 'input' }], `${code}: ${err.message}`, { 'groundplan/call': configured });
       }
-      const meta = { 'groundplan/call': { ...outcome.timing, ...configured } };
-      if (outcome.kind === 'done') return toResult(outcome.output, meta);
+      if (outcome.kind === 'done') return toResult(outcome.output, { 'groundplan/call': { ...outcome.timing, ...configured } });
       const code = CRASH_CODES[outcome.reason];
       const hint = HINTS[code] ?? 'the call crashed inside the server; the server goes on serving';
-      return errorResult([{ severity: 'error', code, message: outcome.message, hint, source: 'input' }], `${code}: ${outcome.message}`, meta, LIMIT_CODES.has(code) ? { limits: { stoppedBy: code, ...configured } } : undefined);
+      // structuredContent must fit the tool's output schema even for errors (clients validate it): the limit hit goes in _meta
+      const meta = { 'groundplan/call': { ...outcome.timing, ...configured, ...(LIMIT_CODES.has(code) ? { stoppedBy: code } : {}) } };
+      return errorResult([{ severity: 'error', code, message: outcome.message, hint, source: 'input' }], `${code}: ${outcome.message}`, meta);
     },
   );
 }

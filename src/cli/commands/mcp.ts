@@ -103,7 +103,7 @@ async function serve(opts: McpCliOptions): Promise<void> {
   }
   if (port === undefined && (opts.token !== undefined || allowOrigins)) throw new InputError('CLI_OPTION', '--token and --allow-origin apply to --http only (over stdio, only the process that started the server can talk to it)');
   const serveOptions = { limits, concurrency, heapMb: limits.memoryMb, caps, testTools: process.env.GROUNDPLAN_MCP_TEST_TOOLS === '1' };
-  const wall = limits.wallSeconds !== undefined ? `${limits.wallSeconds} s` : '2 × CPU + 5 s';
+  const wall = limits.wallSeconds !== undefined ? `${limits.wallSeconds} s` : '3 × CPU + 10 s';
   const what = `concurrency ${concurrency}, queue ${caps.maxQueued}, CPU ${limits.defaultCpuSeconds} s per call (at most ${limits.maxCpuSeconds} s), wall ${wall}, memory ${limits.memoryMb} MiB, input ${Math.round(limits.maxInputBytes / 1024)} KiB`;
   if (port === undefined) {
     log(`serving on stdio (${what})`);
@@ -192,7 +192,7 @@ export function register(program: Command): void {
     .option('--max-cpu-seconds <s>', "most CPU time a call may ask for with cpuSeconds (default 60)")
     .option('--memory-mb <mb>', "memory limit of a call: its worker's heap and the search's state arrays (default 1024)")
     .option('--max-input-kb <kb>', "largest total size of a call's arguments (default 1024)")
-    .option('--wall-seconds <s>', 'wall-clock limit of a call once it runs (default 2 × its CPU limit + 5 s)')
+    .option('--wall-seconds <s>', 'wall-clock limit of a call once it runs (default 3 × its CPU limit + 10 s)')
     .option('--max-queue <n>', `most calls waiting for a worker; more are refused with server-busy (default ${DEFAULT_CAPS.maxQueued})`)
     .option('--max-sessions <n>', `HTTP: most open sessions; more initialize requests get 503 (default ${DEFAULT_CAPS.maxSessions})`)
     .option('--session-idle-seconds <s>', `HTTP: close a session idle this long (default ${DEFAULT_CAPS.sessionIdleMs / 1000})`)
