@@ -10,13 +10,20 @@
  * - a watchdog polls the running worker's thread CPU time (Linux /proc; wall
  *   time elsewhere) and terminates it past the call's CPU limit plus a grace
  *   period (the search itself stops cleanly with `timeout` at the limit; the
- *   watchdog catches phases that do not poll a clock, e.g. a grounding blow-up);
+ *   watchdog catches phases that do not poll a clock, e.g. a grounding blow-up),
+ *   and past the call's wall-clock limit (a thread starved of CPU on a busy
+ *   machine, or blocked, uses little CPU but holds its worker);
  * - each worker has V8 heap limits (`resourceLimits`); a worker that runs out
  *   of memory, throws outside the call or exits is reported as a crashed call
- *   and replaced by a fresh worker for the next call.
+ *   and replaced by a fresh worker for the next call;
+ * - at most `maxQueued` calls wait: one more is refused at once
+ *   (`PoolRefusedError`, reason `queue-full`), so waiting arguments cannot
+ *   pile up in memory.
  *
  * The pool never throws for a crashed call: it resolves with `crashed`. A
- * cancelled call rejects with an `AbortError`.
+ * cancelled call rejects with an `AbortError`; a refused call (queue full,
+ * pool closed, or still running or queued when the pool closes) with a
+ * `PoolRefusedError`.
  */
 import { Worker } from 'node:worker_threads';
 import { threadCpuMsOf } from './thread-cpu.js';
@@ -35,6 +42,8 @@ export interface CallPoolOptions {
   watchEveryMs?: number;
   /** Idle workers are terminated after this long (default 30 s). */
   idleMs?: number;
+  /** Most calls waiting for a worker (default: unbounded). */
+  maxQueued?: number;
 }
 
 /** When a call ran, as seen by the protocol thread (milliseconds since the pool was created). */
@@ -51,7 +60,7 @@ export interface CallTiming {
   worker: number;
 }
 
-export type CrashReason = 'out-of-memory' | 'cpu-limit' | 'worker-exit' | 'worker-error';
+export type CrashReason = 'out-of-memory' | 'cpu-limit' | 'wall-limit' | 'worker-exit' | 'worker-error';
 
 export type CallOutcome =
   | { kind: 'done'; output: ToolOutput; timing: CallTiming }
@@ -60,6 +69,8 @@ export type CallOutcome =
 export interface RunOptions {
   signal?: AbortSignal;
   onProgress?: (p: ProgressReport) => void;
+  /** The call's place in the queue (1: next to start), when it is queued and each time it moves up. */
+  onQueued?: (position: number, queued: number) => void;
 }
 
 export interface PoolStats {
@@ -73,6 +84,8 @@ export interface PoolStats {
   completed: number;
   crashed: number;
   cancelled: number;
+  /** Calls refused because the queue was full. */
+  refused: number;
 }
 
 interface Pending {
@@ -90,6 +103,8 @@ interface Running extends Pending {
   inFlightAtStart: number;
   cpuBase?: number;
   cpuUsed: number;
+  /** When its worker was ready to run it (the wall-clock limit counts from here, not from a new worker's start-up). */
+  readyAt?: number;
   lastProgress?: ProgressReport;
 }
 
@@ -99,6 +114,8 @@ interface Slot {
   tid?: number;
   job?: Running;
   retired: boolean;
+  /** The worker has loaded and said `ready`. */
+  ready?: boolean;
   idleTimer?: NodeJS.Timeout;
   error?: Error;
 }
@@ -107,6 +124,17 @@ export class CallAbortedError extends Error {
   constructor() {
     super('the call was cancelled');
     this.name = 'AbortError';
+  }
+}
+
+/** A call the pool would not run: its queue was full, or the pool closed before the call finished. */
+export class PoolRefusedError extends Error {
+  constructor(
+    readonly reason: 'queue-full' | 'shutting-down',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PoolRefusedError';
   }
 }
 
@@ -120,6 +148,7 @@ export class CallPool {
   private completed = 0;
   private crashed = 0;
   private cancelled = 0;
+  private refused = 0;
   private closed = false;
   private readonly watchdog: NodeJS.Timeout;
 
@@ -131,8 +160,14 @@ export class CallPool {
 
   /** Runs one call; resolves with its output or crash, rejects with `CallAbortedError` when cancelled. */
   run(call: CallRequest, options: RunOptions = {}): Promise<CallOutcome> {
-    if (this.closed) return Promise.reject(new Error('the call pool is closed'));
+    if (this.closed) return Promise.reject(new PoolRefusedError('shutting-down', 'the server is shutting down'));
     if (options.signal?.aborted) return Promise.reject(new CallAbortedError());
+    const max = this.options.maxQueued ?? Infinity;
+    if (this.queue.length >= max && !this.freeSlot()) {
+      this.refused++;
+      const running = this.slots.filter((s) => s.job).length;
+      return Promise.reject(new PoolRefusedError('queue-full', `the server is busy: ${running} calls running and ${this.queue.length} waiting, the most it queues (${max})`));
+    }
     return new Promise<CallOutcome>((resolve, reject) => {
       const p: Pending = { id: this.nextId++, call, options, enqueuedAt: this.now(), resolve, reject };
       if (options.signal) {
@@ -141,23 +176,35 @@ export class CallPool {
       }
       this.queue.push(p);
       this.pump();
+      this.reportQueue();
     });
+  }
+
+  /** Whether a call arriving now would start at once. */
+  private freeSlot(): boolean {
+    return this.slots.some((s) => !s.job && !s.retired) || this.slots.length < this.options.size;
+  }
+
+  /** Tells each queued call its place (after the queue changed). */
+  private reportQueue(): void {
+    this.queue.forEach((p, i) => p.options.onQueued?.(i + 1, this.queue.length));
   }
 
   stats(): PoolStats {
     const running = this.slots.filter((s) => s.job).length;
-    return { size: this.options.size, running, queued: this.queue.length, maxRunning: this.maxRunning, workers: this.slots.length, spawned: this.spawned, completed: this.completed, crashed: this.crashed, cancelled: this.cancelled };
+    return { size: this.options.size, running, queued: this.queue.length, maxRunning: this.maxRunning, workers: this.slots.length, spawned: this.spawned, completed: this.completed, crashed: this.crashed, cancelled: this.cancelled, refused: this.refused };
   }
 
   /** Terminates every worker; queued and running calls are rejected. */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.watchdog);
-    for (const p of this.queue.splice(0)) this.settle(p, () => p.reject(new Error('the server is shutting down')));
+    const closing = (): PoolRefusedError => new PoolRefusedError('shutting-down', 'the server is shutting down; the call was stopped');
+    for (const p of this.queue.splice(0)) this.settle(p, () => p.reject(closing()));
     await Promise.all(
       this.slots.splice(0).map((s) => {
         s.retired = true;
-        if (s.job) this.settle(s.job, () => s.job?.reject(new Error('the server is shutting down')));
+        if (s.job) this.settle(s.job, () => s.job?.reject(closing()));
         return s.worker.terminate();
       }),
     );
@@ -168,15 +215,18 @@ export class CallPool {
   }
 
   private pump(): void {
+    let moved = false;
     while (this.queue.length > 0 && !this.closed) {
       let slot = this.slots.find((s) => !s.job && !s.retired);
       if (!slot) {
-        if (this.slots.length >= this.options.size) return;
+        if (this.slots.length >= this.options.size) break;
         slot = this.spawn();
       }
       const p = this.queue.shift() as Pending;
       this.start(slot, p);
+      moved = true;
     }
+    if (moved) this.reportQueue();
   }
 
   private spawn(): Slot {
@@ -207,6 +257,7 @@ export class CallPool {
     this.maxRunning = Math.max(this.maxRunning, running);
     const job: Running = { ...p, startedAt: this.now(), inFlightAtStart: running, cpuUsed: 0 };
     if (slot.tid !== undefined) job.cpuBase = threadCpuMsOf(slot.tid);
+    if (slot.ready) job.readyAt = job.startedAt;
     slot.job = job;
     slot.worker.postMessage({ type: 'run', id: p.id, call: p.call });
   }
@@ -235,6 +286,8 @@ export class CallPool {
   private onMessage(slot: Slot, m: WorkerMessage): void {
     if (m.type === 'ready') {
       slot.tid = m.tid;
+      slot.ready = true;
+      if (slot.job) slot.job.readyAt = this.now();
       if (slot.job && slot.tid !== undefined) slot.job.cpuBase = threadCpuMsOf(slot.tid);
       return;
     }
@@ -299,6 +352,7 @@ export class CallPool {
       const [p] = this.queue.splice(qi, 1);
       this.cancelled++;
       this.settle(p, () => p.reject(new CallAbortedError()));
+      this.reportQueue();
       return;
     }
     const slot = this.slots.find((s) => s.job?.id === id);
@@ -315,27 +369,31 @@ export class CallPool {
     for (const slot of [...this.slots]) {
       const job = slot.job;
       if (!job) continue;
-      const limit = job.call.limits.cpuMs;
+      const { cpuMs: limit, wallMs } = job.call.limits;
       const grace = this.options.graceMs ? this.options.graceMs(limit) : Math.max(1000, limit * 0.1);
-      let used: number;
+      const wall = job.readyAt === undefined ? 0 : this.now() - job.readyAt;
+      // CPU used (wall time where thread CPU is not measured; undefined when the reading failed)
+      let used: number | undefined = wall;
       if (slot.tid !== undefined && job.cpuBase !== undefined) {
         const cpu = threadCpuMsOf(slot.tid);
-        if (cpu === undefined) continue;
-        used = cpu - job.cpuBase;
-        job.cpuUsed = used;
-      } else {
-        used = this.now() - job.startedAt;
+        used = cpu === undefined ? undefined : cpu - job.cpuBase;
+        if (used !== undefined) job.cpuUsed = used;
       }
-      if (used <= limit + grace) continue;
-      const timing = this.timing(slot, job);
-      slot.job = undefined;
-      this.crashed++;
-      this.completed++;
-      this.retire(slot);
       const phase = job.lastProgress ? ` while ${job.lastProgress.phase}` : '';
-      const message = `the call exceeded its CPU limit of ${(limit / 1000).toFixed(1)} s${phase} and was stopped`;
-      this.settle(job, () => job.resolve({ kind: 'crashed', reason: 'cpu-limit', message, timing, ...(job.lastProgress ? { lastProgress: job.lastProgress } : {}) }));
-      this.pump();
+      const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+      if (used !== undefined && used > limit + grace) this.stop(slot, job, 'cpu-limit', `the call exceeded its CPU limit of ${s(limit)}${phase} and was stopped`);
+      else if (wallMs !== undefined && wall > wallMs) this.stop(slot, job, 'wall-limit', `the call exceeded its wall-clock limit of ${s(wallMs)}${phase} (having used ${s(job.cpuUsed)} of CPU) and was stopped`);
     }
+  }
+
+  /** Terminates a running call's worker and answers the call as crashed. */
+  private stop(slot: Slot, job: Running, reason: CrashReason, message: string): void {
+    const timing = this.timing(slot, job);
+    slot.job = undefined;
+    this.crashed++;
+    this.completed++;
+    this.retire(slot);
+    this.settle(job, () => job.resolve({ kind: 'crashed', reason, message, timing, ...(job.lastProgress ? { lastProgress: job.lastProgress } : {}) }));
+    this.pump();
   }
 }

@@ -9,6 +9,8 @@ export interface CallLimits {
   cpuMs: number;
   /** Memory limit of the search's state arrays in bytes (the planner's `maxBytes`). */
   maxBytes: number;
+  /** Wall-clock limit of the call in milliseconds once it runs (the pool's watchdog terminates the worker past it). */
+  wallMs?: number;
 }
 
 export interface CallRequest {

@@ -7,9 +7,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CallPool } from './call-pool.js';
 import { startHttpServer, type RunningHttpServer } from './http.js';
-import type { ServerLimits } from './limits.js';
+import { DEFAULT_CAPS, type ServerCaps, type ServerLimits } from './limits.js';
 import { createMcpServer } from './server.js';
 import { LineStdioTransport } from './stdio-transport.js';
+import { guardToolCalls } from './tool-call-guard.js';
 
 export interface ServeOptions {
   limits: ServerLimits;
@@ -17,7 +18,17 @@ export interface ServeOptions {
   concurrency: number;
   /** V8 heap limit of each call's worker thread in MiB. */
   heapMb: number;
+  /** Queue, session and shutdown bounds (defaults: `DEFAULT_CAPS`). */
+  caps?: Partial<ServerCaps>;
   testTools?: boolean;
+}
+
+/** Who may use the HTTP server besides local, same-host clients (see docs/mcp.md, Security). */
+export interface HttpAccess {
+  /** Required `Authorization: Bearer` token. */
+  token?: string;
+  /** The browser origins allowed (instead of any local origin). */
+  allowOrigins?: readonly string[];
 }
 
 /**
@@ -35,7 +46,11 @@ export function callWorkerModule(): { filename: URL | string; execArgv: string[]
 }
 
 export function createPool(options: ServeOptions): CallPool {
-  return new CallPool({ size: options.concurrency, worker: callWorkerModule(), heapMb: options.heapMb });
+  return new CallPool({ size: options.concurrency, worker: callWorkerModule(), heapMb: options.heapMb, maxQueued: capsOf(options).maxQueued });
+}
+
+export function capsOf(options: ServeOptions): ServerCaps {
+  return { ...DEFAULT_CAPS, ...options.caps };
 }
 
 /** Transport bound on one message: generously above the tool input limit, so that oversized tool inputs still reach the tool and get a tool error. */
@@ -52,24 +67,31 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     transport.onclose = () => resolve();
   });
   await server.connect(transport);
+  guardToolCalls(transport);
   await closed;
   await pool.close();
 }
 
 /** Serves Streamable HTTP on 127.0.0.1:port (0: a free port). */
-export async function serveHttp(options: ServeOptions, port: number, onError?: (err: unknown) => void): Promise<RunningHttpServer & { pool: CallPool }> {
+export async function serveHttp(options: ServeOptions, port: number, access: HttpAccess = {}, onError?: (err: unknown) => void): Promise<RunningHttpServer & { pool: CallPool }> {
   const pool = createPool(options);
+  const caps = capsOf(options);
   const http = await startHttpServer({
     port,
     makeServer: () => createMcpServer({ pool, limits: options.limits, ...(options.testTools ? { testTools: true } : {}) }),
     maxBodyBytes: transportLimit(options.limits),
+    maxSessions: caps.maxSessions,
+    sessionIdleMs: caps.sessionIdleMs,
+    stopCalls: () => pool.close(),
+    ...access,
     ...(onError ? { onError } : {}),
   });
   return {
     ...http,
     pool,
-    async close() {
-      await http.close();
+    /** Drains for up to `graceMs` (default: the drain cap), then stops what still runs; see `startHttpServer`. */
+    async close(graceMs = caps.drainMs) {
+      await http.close(graceMs);
       await pool.close();
     },
   };

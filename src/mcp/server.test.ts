@@ -86,7 +86,8 @@ const TRANSPORTS: [string, (args: string[]) => Promise<McpChild>][] = [
 describe.each(TRANSPORTS)('groundplan mcp over %s', (transport, start) => {
   let s: McpChild;
   beforeAll(async () => {
-    s = await start(['--concurrency', '4', '--max-input-kb', '64', '--max-cpu-seconds', '600']);
+    // a generous wall-clock limit: the CPU-limit tests below must not depend on the machine's load
+    s = await start(['--concurrency', '4', '--max-input-kb', '64', '--max-cpu-seconds', '600', '--wall-seconds', '600']);
   });
   afterAll(async () => {
     await s?.close();
@@ -226,10 +227,10 @@ describe.each(TRANSPORTS)('groundplan mcp over %s', (transport, start) => {
   it('refuses at the transport what is over its bound (or not local, over HTTP), and keeps serving', async () => {
     const huge = `{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "pddl_check", "arguments": {"domain": "${'x'.repeat(1536 * 1024)}"}}}`;
     if (transport === 'stdio') {
-      const before = s.stray.length;
-      s.writeRaw?.(`${huge}\n`);
-      await expect.poll(() => s.stray.length, { timeout: 10_000 }).toBeGreaterThan(before);
-      expect(s.stray[before]).toMatchObject({ id: null, error: { code: -32600 } });
+      // answered with the request's own id: the client matches the refusal to its call at once (not after its timeout)
+      const t0 = Date.now();
+      await expect(s.client.callTool({ name: 'pddl_check', arguments: { domain: 'x'.repeat(1536 * 1024) } }, undefined, { timeout: 30_000 })).rejects.toMatchObject({ code: -32600, message: expect.stringMatching(/over the server's limit/) });
+      expect(Date.now() - t0).toBeLessThan(30_000);
     } else {
       const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': s.client.transport?.sessionId ?? '', 'mcp-protocol-version': '2025-06-18' };
       const big = await fetch(s.url as string, { method: 'POST', headers, body: huge });
@@ -269,6 +270,27 @@ describe.each(TRANSPORTS)('groundplan mcp over %s', (transport, start) => {
       expect((await call(s, 'pddl_check', { domain })).isError).toBe(false);
     }
     expect(codes).toEqual(['internal-error', 'internal-error', 'cpu-limit']);
+    // the limit hit and the configured limits are in the answer's _meta (structuredContent must fit the output schema)
+    const spun = await call(s, 'debug_crash', { mode: 'spin', cpuSeconds: 0.2 });
+    expect((spun._meta as Record<string, unknown>)['groundplan/call']).toMatchObject({ stoppedBy: 'cpu-limit', cpuLimitMs: 200, wallLimitMs: 600_000, memoryLimitMb: 1024 });
+  });
+});
+
+describe('groundplan mcp --http on SIGTERM', () => {
+  it('drains: a call running when SIGTERM arrives is still answered, then the server exits', async () => {
+    const s = await startHttp(['--concurrency', '1', '--drain-seconds', '20']);
+    try {
+      await call(s, 'debug_crash', { mode: 'sleep', ms: 10 });
+      const running = call(s, 'debug_crash', { mode: 'sleep', ms: 1500 });
+      await new Promise((r) => setTimeout(r, 500));
+      const exited = new Promise<number | null>((resolve) => s.child.once('exit', (code) => resolve(code)));
+      s.child.kill('SIGTERM');
+      expect(await running).toMatchObject({ isError: false });
+      expect(await exited).toBe(0);
+      expect(s.stderr()).toMatch(/shutting down: 1 request\(s\) in flight/);
+    } finally {
+      await s.close();
+    }
   });
 });
 

@@ -4,19 +4,22 @@
  * schemas, the bundled demo domains and the PDDL documentation as resources.
  *
  * Every tool call runs on a worker thread of the shared call pool under a CPU
- * limit (the call's `cpuSeconds`, default and cap set by the server), the
- * pool's memory limits and the server's input size limit. Errors follow the
- * protocol: bad PDDL, a bad plan, an oversized input, an exhausted limit or a
- * crash inside the call are tool results with `isError: true` and located
- * diagnostics; the server keeps serving. A cancelled call
- * (`notifications/cancelled`) terminates its worker; the SDK sends no answer.
+ * limit (the call's `cpuSeconds`, default and cap set by the server), a
+ * wall-clock limit, the pool's memory limits and the server's input size
+ * limit; every answer carries these limits in `_meta`. Errors follow the
+ * protocol: bad PDDL, a bad plan, an oversized input, an exhausted limit, a
+ * full queue, a shutdown or a crash inside the call are tool results with
+ * `isError: true` and located diagnostics; the server keeps serving. A
+ * cancelled call (`notifications/cancelled`) terminates its worker; the SDK
+ * sends no answer. While a call waits for a worker, a client that asked for
+ * progress hears its place in the queue.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { CallOutcome, CallPool } from './call-pool.js';
+import { PoolRefusedError, type CallOutcome, type CallPool } from './call-pool.js';
 import type { ProgressReport, ToolOutput } from './call-protocol.js';
 import type { Diagnostic } from './diagnostics.js';
-import type { ServerLimits } from './limits.js';
+import { wallMsFor, type ServerLimits } from './limits.js';
 import { registerResources } from './resources.js';
 import { TOOLS, type ToolSpec } from './tool-catalog.js';
 
@@ -64,9 +67,21 @@ function toResult(out: ToolOutput, meta: Record<string, unknown>): CallToolResul
   };
 }
 
+const HINTS: Partial<Record<string, string>> = {
+  'cpu-limit': 'give a larger cpuSeconds (up to the server maximum), a smaller problem, or a stronger heuristic',
+  'wall-limit': 'the call got too little CPU in its wall time (a busy machine, or a blocked phase): retry later, or start the server with a larger --wall-seconds',
+  'out-of-memory': 'a smaller problem, or a server with more memory (--memory-mb)',
+  'server-busy': 'retry after running calls finish (the server queues at most --max-queue calls)',
+  'shutting-down': 'the server is stopping: retry against a new server',
+};
+
+/** Crashes that are a limit the server set (the answer's _meta names it beside the configured values). */
+const LIMIT_CODES = new Set(['cpu-limit', 'wall-limit', 'out-of-memory']);
+
 const CRASH_CODES: Record<Exclude<CallOutcome, { kind: 'done' }>['reason'], string> = {
   'out-of-memory': 'out-of-memory',
   'cpu-limit': 'cpu-limit',
+  'wall-limit': 'wall-limit',
   'worker-exit': 'internal-error',
   'worker-error': 'internal-error',
 };
@@ -94,31 +109,32 @@ function registerTool(server: McpServer, spec: ToolSpec, { pool, limits }: Serve
       }
       const asked = typeof args.cpuSeconds === 'number' ? args.cpuSeconds : limits.defaultCpuSeconds;
       const cpuMs = Math.min(asked, limits.maxCpuSeconds) * 1000;
+      const wallMs = wallMsFor(limits, cpuMs);
+      const configured = { cpuLimitMs: cpuMs, wallLimitMs: wallMs, memoryLimitMb: limits.memoryMb };
       const token = extra._meta?.progressToken;
       let last = 0;
-      const onProgress =
-        token === undefined
-          ? undefined
-          : (p: ProgressReport): void => {
-              // Progress counts CPU milliseconds towards the limit; it must strictly increase.
-              last = Math.max(last + 1, Math.round(p.cpuMs));
-              void extra
-                .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: last, total: cpuMs, message: p.message } })
-                .catch(() => undefined);
-            };
-      const outcome = await pool.run(
-        { tool: spec.name, args, limits: { cpuMs, maxBytes: limits.memoryMb * 1024 * 1024 } },
-        { signal: extra.signal, ...(onProgress ? { onProgress } : {}) },
-      );
-      const meta = { 'groundplan/call': { ...outcome.timing, cpuLimitMs: cpuMs } };
-      if (outcome.kind === 'done') return toResult(outcome.output, meta);
+      const notify = (progress: number, message: string): void => {
+        // Progress must strictly increase: queue reports count up by one, then CPU milliseconds towards the limit.
+        last = Math.max(last + 1, progress);
+        void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token as string | number, progress: last, total: cpuMs, message } }).catch(() => undefined);
+      };
+      const onProgress = token === undefined ? {} : {
+        onProgress: (p: ProgressReport): void => notify(Math.round(p.cpuMs), p.message),
+        onQueued: (position: number, queued: number): void => notify(0, `queued: ${position} of ${queued} waiting for a worker`),
+      };
+      let outcome: CallOutcome;
+      try {
+        outcome = await pool.run({ tool: spec.name, args, limits: { cpuMs, wallMs, maxBytes: limits.memoryMb * 1024 * 1024 } }, { signal: extra.signal, ...onProgress });
+      } catch (err) {
+        if (!(err instanceof PoolRefusedError)) throw err;
+        const code = err.reason === 'queue-full' ? 'server-busy' : 'shutting-down';
+        return errorResult([{ severity: 'error', code, message: err.message, hint: HINTS[code], source: 'input' }], `${code}: ${err.message}`, { 'groundplan/call': configured });
+      }
+      if (outcome.kind === 'done') return toResult(outcome.output, { 'groundplan/call': { ...outcome.timing, ...configured } });
       const code = CRASH_CODES[outcome.reason];
-      const hint =
-        outcome.reason === 'cpu-limit'
-          ? 'give a larger cpuSeconds (up to the server maximum), a smaller problem, or a stronger heuristic'
-          : outcome.reason === 'out-of-memory'
-            ? 'a smaller problem, or a server with more memory (--memory-mb)'
-            : 'the call crashed inside the server; the server goes on serving';
+      const hint = HINTS[code] ?? 'the call crashed inside the server; the server goes on serving';
+      // structuredContent must fit the tool's output schema even for errors (clients validate it): the limit hit goes in _meta
+      const meta = { 'groundplan/call': { ...outcome.timing, ...configured, ...(LIMIT_CODES.has(code) ? { stoppedBy: code } : {}) } };
       return errorResult([{ severity: 'error', code, message: outcome.message, hint, source: 'input' }], `${code}: ${outcome.message}`, meta);
     },
   );

@@ -4,12 +4,15 @@
  * dropping it: a line that is not JSON gets a JSON-RPC parse error (-32700,
  * id null), JSON that is not a JSON-RPC message an invalid-request error
  * (-32600, with the message's id when it has one), and a line over the size
- * bound is discarded up to its newline and answered -32600. The server goes on
+ * bound is discarded up to its newline and answered -32600 with the message's
+ * top-level id, read from the discarded bytes as they stream past
+ * (`TopLevelIdScanner`; id null when there is none). The server goes on
  * reading after each of them.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { TopLevelIdScanner } from './id-scanner.js';
 
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
@@ -20,8 +23,8 @@ export class LineStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   private chunks: Buffer[] = [];
   private buffered = 0;
-  /** Dropping the rest of an oversized line. */
-  private discarding = false;
+  /** Dropping the rest of an oversized line: the scanner looking for its id, and whether it was answered yet. */
+  private discarding: { scanner: TopLevelIdScanner; answered: boolean } | undefined;
   private closed = false;
 
   constructor(
@@ -38,27 +41,52 @@ export class LineStdioTransport implements Transport {
       const head = rest.subarray(0, nl);
       rest = rest.subarray(nl + 1);
       if (this.discarding) {
-        this.discarding = false;
-        this.chunks = [];
-        this.buffered = 0;
+        this.discard(head);
+        this.endDiscard();
         continue;
       }
       const line = Buffer.concat([...this.chunks, head]);
       this.chunks = [];
       this.buffered = 0;
-      if (line.length > this.maxLineBytes) this.rejectOversized();
-      else this.handleLine(line.toString('utf8'));
+      if (line.length > this.maxLineBytes) {
+        this.startDiscard([line]);
+        this.endDiscard();
+      } else this.handleLine(line.toString('utf8'));
     }
-    if (rest.length === 0 || this.discarding) return;
+    if (rest.length === 0) return;
+    if (this.discarding) return this.discard(rest);
     this.chunks.push(rest);
     this.buffered += rest.length;
     if (this.buffered > this.maxLineBytes) {
+      const start = this.chunks;
       this.chunks = [];
       this.buffered = 0;
-      this.discarding = true;
-      this.rejectOversized();
+      this.startDiscard(start);
     }
   };
+
+  /** An oversized line begins: scan what arrived of it for its id. */
+  private startDiscard(start: Buffer[]): void {
+    this.discarding = { scanner: new TopLevelIdScanner(), answered: false };
+    for (const b of start) this.discard(b);
+  }
+
+  /** More of the oversized line: scan it (until the id is known) and drop it; answer as soon as the id is read. */
+  private discard(bytes: Buffer): void {
+    const d = this.discarding;
+    if (!d || d.scanner.done) return;
+    d.scanner.feed(bytes);
+    if (d.scanner.id !== undefined && !d.answered) {
+      d.answered = true;
+      this.rejectOversized(d.scanner.id);
+    }
+  }
+
+  /** The oversized line ended: answer it now if its id was never found. */
+  private endDiscard(): void {
+    if (this.discarding && !this.discarding.answered) this.rejectOversized(null);
+    this.discarding = undefined;
+  }
 
   private readonly onEnd = (): void => {
     void this.close();
@@ -74,8 +102,8 @@ export class LineStdioTransport implements Transport {
     this.input.on('error', this.onError);
   }
 
-  private rejectOversized(): void {
-    this.reply(null, INVALID_REQUEST, `message over the server's limit of ${this.maxLineBytes} bytes; it was discarded`);
+  private rejectOversized(id: string | number | null): void {
+    this.reply(id, INVALID_REQUEST, `message over the server's limit of ${this.maxLineBytes} bytes; it was discarded`);
   }
 
   private handleLine(raw: string): void {

@@ -3,6 +3,8 @@
  * other CLI tests do) and talk to it with the SDK's own Client, over stdio or
  * over Streamable HTTP. The stdio transport here also lets a test write raw
  * bytes to the server and see replies the client cannot route (id null).
+ * `postRpc` and `openSession` speak raw Streamable HTTP (for what a client
+ * library hides: statuses, headers, disconnects); the load test uses them too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -100,6 +102,42 @@ export async function startStdio(args: string[] = []): Promise<McpChild> {
     },
   };
 }
+
+const RPC_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+export const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
+
+export interface RpcReply {
+  status: number;
+  headers: Headers;
+  /** The JSON body, or the JSON-RPC messages of an event stream. */
+  messages: Record<string, unknown>[];
+}
+
+/** One POST to the MCP endpoint with the headers Streamable HTTP needs. */
+export async function postRpc(url: string, body: unknown, headers: Record<string, string> = {}): Promise<RpcReply> {
+  const res = await fetch(url, { method: 'POST', headers: { ...RPC_HEADERS, ...headers }, body: JSON.stringify(body) });
+  const text = await res.text();
+  const messages = res.headers.get('content-type')?.includes('text/event-stream')
+    ? text.split('\n').filter((l) => l.startsWith('data: ') && l.length > 6).map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>)
+    : text
+      ? [JSON.parse(text) as Record<string, unknown>]
+      : [];
+  return { status: res.status, headers: res.headers, messages };
+}
+
+/** Opens a session with raw requests (no event stream held open, as an idle client leaves it); returns the headers for its next requests. */
+export async function openSession(url: string, headers: Record<string, string> = {}): Promise<Record<string, string>> {
+  const init = await postRpc(url, INITIALIZE, headers);
+  const sid = init.headers.get('mcp-session-id');
+  if (init.status !== 200 || !sid) throw new Error(`initialize answered ${init.status}: ${JSON.stringify(init.messages)}`);
+  const h = { ...headers, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-06-18' };
+  const done = await postRpc(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, h);
+  if (done.status !== 202) throw new Error(`notifications/initialized answered ${done.status}`);
+  return h;
+}
+
+/** The headers of a raw POST (for requests made with node:http). */
+export const rpcHeaders = (extra: Record<string, string> = {}): Record<string, string> => ({ ...RPC_HEADERS, ...extra });
 
 export async function startHttp(args: string[] = []): Promise<McpChild> {
   const { child, stderr } = spawnCli(['--http', '0', ...args]);

@@ -1,8 +1,10 @@
 /**
  * `groundplan mcp`: the MCP server (stdio by default, `--http PORT` for
- * Streamable HTTP on 127.0.0.1), with per-call CPU, memory and input limits
- * and a concurrency limit. On stdio, stdout carries the protocol: everything
- * else goes to stderr. `groundplan mcp demo-agent`: an agent loop that drives
+ * Streamable HTTP on 127.0.0.1), with per-call CPU, wall-clock, memory and
+ * input limits, a concurrency limit and a queue cap; over HTTP a session cap
+ * and idle expiry, an optional bearer token and allowed origins, and a
+ * draining shutdown on SIGTERM/SIGINT. On stdio, stdout carries the protocol:
+ * everything else goes to stderr. `groundplan mcp demo-agent`: an agent loop that drives
  * the server through an MCP client (offline with `--model synthetic`) and
  * prints the transcript as Markdown.
  */
@@ -11,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import type { TranscriptEntry } from '../../mcp/demo-agent.js';
-import { DEFAULT_LIMITS, type ServerLimits } from '../../mcp/limits.js';
+import { DEFAULT_CAPS, DEFAULT_LIMITS, type ServerCaps, type ServerLimits } from '../../mcp/limits.js';
 import { addModelOptions, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
 // The server, the SDK and the agent load only when an mcp command runs (dynamic imports below).
@@ -23,7 +25,17 @@ interface McpCliOptions {
   maxCpuSeconds?: string;
   memoryMb?: string;
   maxInputKb?: string;
+  wallSeconds?: string;
+  maxQueue?: string;
+  maxSessions?: string;
+  sessionIdleSeconds?: string;
+  drainSeconds?: string;
+  token?: string;
+  allowOrigin?: string[];
 }
+
+/** The environment variable that may hold the HTTP bearer token (keeps it out of the process list). */
+export const TOKEN_ENV = 'GROUNDPLAN_MCP_TOKEN';
 
 interface DemoCliOptions extends ModelOptionValues {
   out?: string;
@@ -38,6 +50,26 @@ function positive(text: string | undefined, flag: string, integer: boolean): num
   return v;
 }
 
+function nonNegativeInt(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const v = Number(text);
+  if (!Number.isInteger(v) || v < 0) throw new InputError('CLI_OPTION', `${flag} expects a whole number (0 or more), got '${text}'`);
+  return v;
+}
+
+function capsFrom(opts: McpCliOptions): ServerCaps {
+  const seconds = (text: string | undefined, flag: string, fallbackMs: number): number => {
+    const v = positive(text, flag, false);
+    return v === undefined ? fallbackMs : Math.round(v * 1000);
+  };
+  return {
+    maxQueued: nonNegativeInt(opts.maxQueue, '--max-queue') ?? DEFAULT_CAPS.maxQueued,
+    maxSessions: positive(opts.maxSessions, '--max-sessions', true) ?? DEFAULT_CAPS.maxSessions,
+    sessionIdleMs: seconds(opts.sessionIdleSeconds, '--session-idle-seconds', DEFAULT_CAPS.sessionIdleMs),
+    drainMs: opts.drainSeconds === '0' ? 0 : seconds(opts.drainSeconds, '--drain-seconds', DEFAULT_CAPS.drainMs),
+  };
+}
+
 function limitsFrom(opts: McpCliOptions): { limits: ServerLimits; concurrency: number } {
   const maxCpu = positive(opts.maxCpuSeconds, '--max-cpu-seconds', false) ?? DEFAULT_LIMITS.maxCpuSeconds;
   const cpu = positive(opts.cpuSeconds, '--cpu-seconds', false) ?? Math.min(DEFAULT_LIMITS.defaultCpuSeconds, maxCpu);
@@ -48,6 +80,8 @@ function limitsFrom(opts: McpCliOptions): { limits: ServerLimits; concurrency: n
     memoryMb: positive(opts.memoryMb, '--memory-mb', false) ?? DEFAULT_LIMITS.memoryMb,
     maxInputBytes: Math.round((positive(opts.maxInputKb, '--max-input-kb', false) ?? DEFAULT_LIMITS.maxInputBytes / 1024) * 1024),
   };
+  const wall = positive(opts.wallSeconds, '--wall-seconds', false);
+  if (wall !== undefined) limits.wallSeconds = wall;
   const concurrency = positive(opts.concurrency, '--concurrency', true) ?? Math.max(1, Math.min(4, availableParallelism()));
   return { limits, concurrency };
 }
@@ -61,18 +95,29 @@ async function serve(opts: McpCliOptions): Promise<void> {
   const { limits, concurrency } = limitsFrom(opts);
   const port = opts.http === undefined ? undefined : Number(opts.http);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new InputError('CLI_OPTION', `--http expects a port number (0 for any free port), got '${opts.http}'`);
-  const serveOptions = { limits, concurrency, heapMb: limits.memoryMb, testTools: process.env.GROUNDPLAN_MCP_TEST_TOOLS === '1' };
-  const what = `concurrency ${concurrency}, CPU ${limits.defaultCpuSeconds} s per call (at most ${limits.maxCpuSeconds} s), memory ${limits.memoryMb} MiB, input ${Math.round(limits.maxInputBytes / 1024)} KiB`;
+  const caps = capsFrom(opts);
+  const token = opts.token ?? (process.env[TOKEN_ENV] || undefined);
+  const allowOrigins = opts.allowOrigin?.flatMap((o) => o.split(',')).map((o) => o.trim()).filter((o) => o !== '');
+  for (const o of allowOrigins ?? []) {
+    if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new InputError('CLI_OPTION', `--allow-origin expects an origin such as http://localhost:5173 (scheme://host[:port], no path), got '${o}'`);
+  }
+  if (port === undefined && (opts.token !== undefined || allowOrigins)) throw new InputError('CLI_OPTION', '--token and --allow-origin apply to --http only (over stdio, only the process that started the server can talk to it)');
+  const serveOptions = { limits, concurrency, heapMb: limits.memoryMb, caps, testTools: process.env.GROUNDPLAN_MCP_TEST_TOOLS === '1' };
+  const wall = limits.wallSeconds !== undefined ? `${limits.wallSeconds} s` : '3 × CPU + 10 s';
+  const what = `concurrency ${concurrency}, queue ${caps.maxQueued}, CPU ${limits.defaultCpuSeconds} s per call (at most ${limits.maxCpuSeconds} s), wall ${wall}, memory ${limits.memoryMb} MiB, input ${Math.round(limits.maxInputBytes / 1024)} KiB`;
   if (port === undefined) {
     log(`serving on stdio (${what})`);
     await serveStdio(serveOptions);
     return;
   }
-  const running = await serveHttp(serveOptions, port, (err) => log(`request failed: ${err instanceof Error ? err.message : String(err)}`));
-  log(`listening on ${running.url} (${what})`);
+  const access = { ...(token !== undefined ? { token } : {}), ...(allowOrigins ? { allowOrigins } : {}) };
+  const running = await serveHttp(serveOptions, port, access, (err) => log(`request failed: ${err instanceof Error ? err.message : String(err)}`));
+  const guard = `${token !== undefined ? 'bearer token required' : 'no token'}, origins: ${allowOrigins ? allowOrigins.join(' ') : 'local'}`;
+  log(`listening on ${running.url} (${what}; sessions ${caps.maxSessions}, idle expiry ${caps.sessionIdleMs / 1000} s; ${guard})`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {
-      log('shutting down');
+      const s = running.stats();
+      log(`shutting down: ${s.inFlight} request(s) in flight, draining for up to ${caps.drainMs / 1000} s`);
       void running.close().then(resolve);
     };
     process.once('SIGINT', stop);
@@ -147,6 +192,13 @@ export function register(program: Command): void {
     .option('--max-cpu-seconds <s>', "most CPU time a call may ask for with cpuSeconds (default 60)")
     .option('--memory-mb <mb>', "memory limit of a call: its worker's heap and the search's state arrays (default 1024)")
     .option('--max-input-kb <kb>', "largest total size of a call's arguments (default 1024)")
+    .option('--wall-seconds <s>', 'wall-clock limit of a call once it runs (default 3 × its CPU limit + 10 s)')
+    .option('--max-queue <n>', `most calls waiting for a worker; more are refused with server-busy (default ${DEFAULT_CAPS.maxQueued})`)
+    .option('--max-sessions <n>', `HTTP: most open sessions; more initialize requests get 503 (default ${DEFAULT_CAPS.maxSessions})`)
+    .option('--session-idle-seconds <s>', `HTTP: close a session idle this long (default ${DEFAULT_CAPS.sessionIdleMs / 1000})`)
+    .option('--drain-seconds <s>', `HTTP: on SIGTERM, let running calls finish this long before stopping them with an error (default ${DEFAULT_CAPS.drainMs / 1000})`)
+    .option('--token <token>', `HTTP: require Authorization: Bearer <token> (or set ${TOKEN_ENV}, which keeps it out of the process list)`)
+    .option('--allow-origin <origin...>', 'HTTP: browser origins allowed (scheme://host[:port]; default any local origin)')
     .action((opts: McpCliOptions) => serve(opts));
   mcp
     .command('tools')
