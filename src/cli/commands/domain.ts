@@ -55,6 +55,8 @@ function intOption(raw: string | undefined, flag: string, fallback: number): num
   return v;
 }
 
+const GOLD_FLAG = '--gold FILE: the gold model it writes the actions from (a build\'s model.json, or an LLM-DM JSON model with --gold-predicates)';
+
 /** The gold model the synthetic LLM writes from: a model.json (build output) or an LLM-DM JSON model with its predicate list. */
 export function readGold(path: string, predicatesPath: string | undefined, spec: { name: string; types: DomainModel['types']; requirements: string[] }): DomainModel {
   if (existsSync(join(path, 'model.json')) || /model\.json$/.test(path)) return readBuild(path).model;
@@ -141,7 +143,7 @@ export function register(program: Command): void {
   build.action(async (dir: string, opts: BuildOptions) => {
     const spec = loadDomainSpec(dir, opts.name);
     const truth: LlmDmTruth | undefined = opts.gold ? { gold: readGold(opts.gold, opts.goldPredicates, spec) } : undefined;
-    const llm = await resolveLlm(opts, { seed: intOption(opts.seed, '--seed', 1), truth });
+    const llm = await resolveLlm(opts, { seed: intOption(opts.seed, '--seed', 1), truth, truthFlag: GOLD_FLAG });
     const showProgress = !opts.json && Boolean(process.stderr.isTTY);
     const result = await constructDomain(spec, llm.client, {
       maxPasses: intOption(opts.maxPasses, '--max-passes', 3),
@@ -248,7 +250,7 @@ export function register(program: Command): void {
       return;
     }
     const truth: LlmDmTruth | undefined = opts.gold ? { gold: readGold(opts.gold, opts.goldPredicates, stored.spec) } : undefined;
-    const llm = await resolveLlm(opts, { seed: intOption(opts.seed, '--seed', 1), truth });
+    const llm = await resolveLlm(opts, { seed: intOption(opts.seed, '--seed', 1), truth, truthFlag: GOLD_FLAG });
     const r = await applyCorrections(llm.client, stored.spec, stored.model, corrections, dialoguesFromHistory(history), { maxFeedbackRounds: intOption(opts.maxRounds, '--max-rounds', 8) });
     await llm.close();
     const files = writeBuild(out, { spec: stored.spec, model: r.model }, out === dir ? r.history : [...history, ...r.history], { appendHistory: out === dir });
