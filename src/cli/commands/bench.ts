@@ -25,6 +25,7 @@ import { allSuites, suite as findSuite } from '../../eval/suites/index.js';
 import { installSyntheticModels } from '../../methods/index.js';
 import type { EpisodeSpec, ResultRow } from '../../eval/types.js';
 import { int } from './kitchen-run.js';
+import { canRedraw } from '../terminal.js';
 
 interface BenchOptions {
   methods?: string;
@@ -109,7 +110,7 @@ function progress(enabled: boolean, total: number, label: (spec: EpisodeSpec) =>
   let finished = 0;
   let count = 0;
   const rate = (): string => (finished > 0 ? `${((100 * wins) / finished).toFixed(0)}%` : '-');
-  if (enabled && process.stderr.isTTY) {
+  if (enabled && canRedraw(process.stderr)) {
     const bar = new cliProgress.SingleBar(
       { format: 'episodes |{bar}| {value}/{total} | ETA {eta_formatted} | success {rate} | errors {errors}', stream: process.stderr, etaBuffer: 20, hideCursor: true },
       cliProgress.Presets.shades_classic,

@@ -32,6 +32,7 @@ import {
   type LlmDmTruth,
 } from '../../methods/llm-dm/index.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
+import { canRedraw } from '../terminal.js';
 
 
 function readJsonFile(path: string): unknown {
@@ -144,7 +145,7 @@ export function register(program: Command): void {
     const spec = loadDomainSpec(dir, opts.name);
     const truth: LlmDmTruth | undefined = opts.gold ? { gold: readGold(opts.gold, opts.goldPredicates, spec) } : undefined;
     const llm = await resolveLlm(opts, { seed: intOption(opts.seed, '--seed', 1), truth, truthFlag: GOLD_FLAG });
-    const showProgress = !opts.json && Boolean(process.stderr.isTTY);
+    const showProgress = !opts.json && canRedraw(process.stderr);
     const result = await constructDomain(spec, llm.client, {
       maxPasses: intOption(opts.maxPasses, '--max-passes', 3),
       maxFeedbackRounds: intOption(opts.maxRounds, '--max-rounds', 8),

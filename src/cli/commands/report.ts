@@ -20,6 +20,7 @@ import { InputError } from '../../core/errors.js';
 import { formatMalformed, readResults } from '../../eval/store.js';
 import { benchSections, buildReport, docFiles, findReportInputs, groupRows, updateDocs, writeReport } from '../../eval/report/index.js';
 import type { ResultRow } from '../../eval/types.js';
+import { canRedraw } from '../terminal.js';
 
 interface ReportOptions {
   out?: string;
@@ -106,7 +107,7 @@ export function register(program: Command): void {
       for (const f of unread) warnings.push(`${f}: neither a result store nor a benchmark file a report table reads (skipped)`);
       for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
       if (rows.length === 0 && sections.length === 0) throw new InputError('REPORT_INPUT', `no result rows or benchmark files in ${results.join(', ')}`);
-      const bar = !opts.json && process.stderr.isTTY
+      const bar = !opts.json && canRedraw(process.stderr)
         ? new cliProgress.SingleBar({ format: 'plots |{bar}| {value}/{total}', stream: process.stderr, clearOnComplete: true, hideCursor: true }, cliProgress.Presets.shades_classic)
         : undefined;
       let started = false;
