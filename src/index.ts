@@ -8,7 +8,7 @@
  *  - episode: the trace schema, the Method<View> contract, catalogues and registry, the episode runner
  *  - methods: Tru-POMDP (Tang et al. 2025), GAVEL (household), LLM-DM (Guan et al. 2023), baselines
  *  - evaluation: episode specs, resumable result store, suites, runner, summary; report (Markdown/HTML/SVG)
- *    (the BullMQ queue is imported from 'groundplan/dist/src/eval/queue/index.js' so that only
+ *    (the BullMQ queue is imported from 'groundplan/queue' so that only
  *    queue users load bullmq)
  */
 export * from './core/index.js';

@@ -5,6 +5,7 @@
  * talks to an LLM calls `addModelOptions(cmd)` and `resolveLlm(opts)`.
  */
 import type { Command } from 'commander';
+import { InputError } from '../core/errors.js';
 import {
   chooseModel,
   clientFromSettings,
@@ -66,11 +67,21 @@ export interface ResolvedLlm extends BuiltLlm {
 /** Flags > environment > config file > `LLM_DEFAULTS`, then `clientFromSettings`. */
 export async function resolveLlm(
   opts: ModelOptionValues,
-  extra: { env?: Record<string, string | undefined>; cwd?: string; seed?: number; truth?: unknown } = {},
+  extra: {
+    env?: Record<string, string | undefined>;
+    cwd?: string;
+    seed?: number;
+    truth?: unknown;
+    /** What the synthetic model needs when `truth` is not given (`--gold FILE: …`): an input error names it. */
+    truthFlag?: string;
+  } = {},
 ): Promise<ResolvedLlm> {
   const env = extra.env ?? process.env;
   const loaded = await loadConfig(extra.cwd ?? process.cwd(), opts.config ?? (env.GROUNDPLAN_CONFIG || undefined));
   const choice = chooseModel({ flag: opts.model, baseUrlFlag: opts.baseUrl, env, config: loaded?.config, configPath: loaded?.path });
+  if (extra.truthFlag !== undefined && extra.truth === undefined && choice.id.split(':')[0] === 'synthetic') {
+    throw new InputError('CLI_OPTION', `the synthetic model answers from a known solution, so it needs ${extra.truthFlag} (or use a real model: --model openai:NAME, …)`);
+  }
   const timeoutS = positiveNumber('timeout', opts.timeout, false);
   const concurrency = positiveNumber('concurrency', opts.concurrency, true);
   if (concurrency !== undefined && concurrency < 1) throw new LlmConfigError('--concurrency must be at least 1');

@@ -13,10 +13,10 @@
  * Worker file: `pool-worker.js` next to this module when it exists (the built
  * `dist/`), else `pool-worker.ts` loaded through tsx (`--import tsx` in the
  * worker's execArgv), so the pool works from both `dist` and `tsx`.
+ * piscina is imported when a pool starts, not with the package.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import { episodeKey } from './key.js';
 import type { PoolTask } from './pool-worker.js';
 import { EpisodeAbortedError, errorRow, runEpisode } from './runner.js';
@@ -83,6 +83,7 @@ export async function runPool(specs: readonly EpisodeSpec[], options: PoolOption
   if (workers === 0) return runHere(specs, options);
   if (specs.length === 0) return { completed: 0, aborted: Boolean(options.signal?.aborted) };
   const { filename, execArgv } = poolWorkerFile();
+  const { Piscina } = await import('piscina');
   const pool = new Piscina({ filename, minThreads: Math.min(workers, specs.length), maxThreads: Math.min(workers, specs.length), idleTimeout: 1000, atomics: 'disabled', execArgv });
   const internal = new AbortController();
   const stop = (): void => internal.abort();

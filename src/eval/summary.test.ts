@@ -55,5 +55,7 @@ describe('summarize', () => {
     expect(formatStat({ mean: 3, se: 0, n: 1 }, 1)).toBe('3.0');
     expect(formatStat({ mean: NaN, se: 0, n: 0 })).toBe('-');
     expect(configText({ trials: 5, synthetic: { b: 0.2, a: 'x' } })).toBe('synthetic.a=x synthetic.b=0.2 trials=5');
+    // trials 0 is no trial cap (the CPU budget decides), not zero trials
+    expect(configText({ trials: 0 })).toBe('trials=uncapped');
   });
 });

@@ -142,11 +142,12 @@ export function summaryTable(groups: readonly SummaryGroup[]): { head: string[];
   return { head, rows };
 }
 
-/** `trials=100 synthetic.goalRecall=0.5` */
+/** `trials=100 synthetic.goalRecall=0.5`; `trials` 0 (no trial cap: the time budget decides) reads `trials=uncapped`. */
 export function configText(config: { [key: string]: Json }): string {
   const parts: string[] = [];
   const walk = (prefix: string, v: Json): void => {
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) for (const k of Object.keys(v).sort()) walk(prefix ? `${prefix}.${k}` : k, v[k]);
+    else if (prefix === 'trials' && v === 0) parts.push('trials=uncapped');
     else parts.push(`${prefix}=${JSON.stringify(v).replace(/^"|"$/g, '')}`);
   };
   walk('', config);

@@ -1,7 +1,8 @@
 /**
  * The smallest useful structured call, used by `groundplan llm check`: ask
- * for `{"answer": <number>}` to "what is 2+3". The synthetic model answers it
- * too (with reasoning before the JSON, like a chatty model).
+ * for `{"answer": <number>}` to "what is 2+3". The offline models answer it
+ * too (`checkAnswer`: reasoning before the JSON, like a chatty model), so that
+ * `llm check` tests the call path whatever model is configured.
  */
 import { z } from 'zod';
 import { ask, type AskResult, type JsonPromptCall } from './ask.js';
@@ -30,8 +31,11 @@ export function runCheck(client: LlmClient, signal?: AbortSignal): Promise<AskRe
   return ask(client, checkCall(), { signal });
 }
 
-registerSyntheticGenerator(CHECK_KIND, (call) => {
-  const v = call.vars as { a?: number; b?: number } | undefined;
+/** An offline model's answer to the check call (the sum of its `vars`). */
+export function checkAnswer(vars: unknown): string {
+  const v = vars as { a?: number; b?: number } | undefined;
   const sum = (v?.a ?? 2) + (v?.b ?? 3);
   return `Adding the two numbers gives ${sum}.\n\`\`\`json\n{"answer": ${sum}}\n\`\`\``;
-});
+}
+
+registerSyntheticGenerator(CHECK_KIND, (call) => checkAnswer(call.vars));

@@ -27,6 +27,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { packageDataPath } from '../core/package-data.js';
+import { CHECK_KIND, checkAnswer } from './check-call.js';
 import { LlmError } from './errors.js';
 import { areaKindOf, baseName, GENERAL_SURFACES, HAND_WORDS, stem, STORE_WORDS, tokens } from './prior-lexicon.js';
 import { offlineResponse } from './scripted-model.js';
@@ -380,9 +381,11 @@ export function priorFlat(k: PriorKnowledge, v: PriorFlatVars, attempt = 1): Pri
   }));
 }
 
-/** Answer one prompt call of a Tru-POMDP kind from the prior (throws for other kinds). */
+/** Answer one prompt call of a Tru-POMDP kind (or `llm check`'s call) from the prior (throws for other kinds). */
 export function priorAnswer(k: PriorKnowledge, kind: string, vars: unknown, attempt = 1): string {
   switch (kind) {
+    case CHECK_KIND:
+      return checkAnswer(vars);
     case 'toh.goals':
       return text('Prior: objects related to the instruction by name, WordNet hypernyms and BEHAVIOR activity co-occurrence.', { answer: priorGoals(k, vars as PriorGoalsVars, attempt) });
     case 'toh.locations':
@@ -403,7 +406,7 @@ export function priorAnswer(k: PriorKnowledge, kind: string, vars: unknown, atte
       return text('Prior: act on the most likely hypothesis.', { action: cands.find((c) => v.actions.includes(c)) ?? v.actions[0] ?? 'NONE' });
     }
     default:
-      throw new LlmError('LLM_PRIOR', `the prior model answers only Tru-POMDP kinds (toh.goals, toh.locations, toh.flat, tru.act), not '${kind}'`);
+      throw new LlmError('LLM_PRIOR', `the prior model answers only Tru-POMDP kinds (toh.goals, toh.locations, toh.flat, tru.act) and llm check's call, not '${kind}'`);
   }
 }
 

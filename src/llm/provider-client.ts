@@ -3,11 +3,10 @@
  * OpenAI-compatible server (vLLM, llama.cpp server, Ollama `/v1`, LM Studio,
  * OpenRouter). The SDK's own retries are off (`maxRetries: 0`): the retry
  * middleware is the only one. Errors become typed `LlmError`s.
+ * The SDK and the provider packages are imported on the first call, not with
+ * the package: a caller who never uses a network model does not load them.
  */
-import { APICallError, RetryError, generateText, type LanguageModel, type ModelMessage } from 'ai';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { APICallError, LanguageModel, ModelMessage, RetryError } from 'ai';
 import {
   LlmCancelledError,
   LlmError,
@@ -32,36 +31,36 @@ export function apiKeyVariable(provider: 'openai' | 'anthropic' | 'compat'): str
   return provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : provider === 'openai' ? 'OPENAI_API_KEY' : 'GROUNDPLAN_API_KEY';
 }
 
-function languageModel(spec: Extract<ModelSpec, { kind: 'network' }>, opts: ProviderClientOptions): LanguageModel {
-  const env = opts.env ?? process.env;
+/** The key for a provider from `env` (undefined for a keyless local server); throws when a hosted provider has none. */
+function providerKey(spec: Extract<ModelSpec, { kind: 'network' }>, env: Env): string | undefined {
+  if (spec.provider === 'compat') return env.GROUNDPLAN_API_KEY || env.OPENAI_API_KEY || undefined; // local servers usually need none
+  const variable = apiKeyVariable(spec.provider);
+  const apiKey = env[variable];
+  if (!apiKey) throw new LlmMissingKeyError(spec.provider, variable);
+  return apiKey;
+}
+
+async function languageModel(spec: Extract<ModelSpec, { kind: 'network' }>, apiKey: string | undefined, headers: Record<string, string> | undefined): Promise<LanguageModel> {
   switch (spec.provider) {
     case 'openai': {
-      const apiKey = env.OPENAI_API_KEY;
-      if (!apiKey) throw new LlmMissingKeyError('openai', 'OPENAI_API_KEY');
-      return createOpenAI({ apiKey, headers: opts.headers, baseURL: spec.baseUrl })(spec.name);
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      return createOpenAI({ apiKey, headers, baseURL: spec.baseUrl })(spec.name);
     }
     case 'anthropic': {
-      const apiKey = env.ANTHROPIC_API_KEY;
-      if (!apiKey) throw new LlmMissingKeyError('anthropic', 'ANTHROPIC_API_KEY');
-      return createAnthropic({ apiKey, headers: opts.headers, baseURL: spec.baseUrl })(spec.name);
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      return createAnthropic({ apiKey, headers, baseURL: spec.baseUrl })(spec.name);
     }
     case 'compat': {
-      // Local servers usually need no key; hosted ones (OpenRouter) take one.
-      const apiKey = env.GROUNDPLAN_API_KEY || env.OPENAI_API_KEY || undefined;
-      return createOpenAICompatible({
-        name: 'compat',
-        baseURL: spec.baseUrl ?? '',
-        apiKey,
-        headers: opts.headers,
-        includeUsage: true,
-      }).chatModel(spec.name);
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+      return createOpenAICompatible({ name: 'compat', baseURL: spec.baseUrl ?? '', apiKey, headers, includeUsage: true }).chatModel(spec.name);
     }
   }
 }
 
 /** A client for a network model. Throws `LlmMissingKeyError` at once when the key is missing. */
 export function createProviderClient(spec: Extract<ModelSpec, { kind: 'network' }>, opts: ProviderClientOptions = {}): LlmClient {
-  const model = languageModel(spec, opts);
+  const apiKey = providerKey(spec, opts.env ?? process.env);
+  let model: Promise<LanguageModel> | undefined; // built on the first call
   // The library never prints: warnings are returned with each response instead.
   if (globalThis.AI_SDK_LOG_WARNINGS === undefined) globalThis.AI_SDK_LOG_WARNINGS = false;
   const where = spec.baseUrl ?? (spec.provider === 'anthropic' ? 'the Anthropic API' : 'the OpenAI API');
@@ -71,8 +70,10 @@ export function createProviderClient(spec: Extract<ModelSpec, { kind: 'network' 
       if (request.signal?.aborted) throw new LlmCancelledError();
       const started = performance.now();
       try {
+        model ??= languageModel(spec, apiKey, opts.headers);
+        const { generateText } = await import('ai');
         const result = await generateText({
-          model,
+          model: await model,
           messages: request.messages as ModelMessage[],
           allowSystemInMessages: true,
           temperature: request.temperature,
@@ -128,13 +129,22 @@ function shortBody(body: string | undefined): string {
   return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine;
 }
 
+/**
+ * Whether `err` is the AI SDK error `name` (`AI_APICallError`, …): the test the SDK's own
+ * `isInstance` makes (a global-symbol marker), so that this module need not load the SDK.
+ */
+function isSdkError<T>(err: unknown, name: string): err is T {
+  const marker = Symbol.for(`vercel.ai.error.${name}`);
+  return typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[marker] === true;
+}
+
 /** Maps an AI SDK / fetch error to a typed, one-line `LlmError`. */
 export function toLlmError(err: unknown, ctx: { model: string; where: string; signal?: AbortSignal }): LlmError {
   if (err instanceof LlmError) return err;
-  if (RetryError.isInstance(err)) return toLlmError(err.lastError, ctx);
+  if (isSdkError<RetryError>(err, 'AI_RetryError')) return toLlmError(err.lastError, ctx);
   if (ctx.signal?.aborted) return new LlmCancelledError();
   if (err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError')) return new LlmCancelledError();
-  if (APICallError.isInstance(err)) {
+  if (isSdkError<APICallError>(err, 'AI_APICallError')) {
     const status = err.statusCode;
     if (status !== undefined) {
       const body = shortBody(err.responseBody);

@@ -13,6 +13,7 @@ import { KITCHEN_BASELINES_CATALOGUE } from './baselines/catalogue.js';
 import { HOUSEHOLD_BASELINES_CATALOGUE } from './gavel/baselines/catalogue.js';
 import { GAVEL_CATALOGUE } from './gavel/catalogue.js';
 import { TRU_POMDP_CATALOGUE } from './tru-pomdp/catalogue.js';
+import { registerLlmDmSynthetic } from './llm-dm/synthetic.js';
 
 export * from './method.js';
 export { KITCHEN_BASELINES_CATALOGUE, HOUSEHOLD_BASELINES_CATALOGUE, GAVEL_CATALOGUE, TRU_POMDP_CATALOGUE };
@@ -29,8 +30,9 @@ export const KITCHEN_REGISTRY = new MethodRegistry(KITCHEN_CATALOGUES);
 /** The household methods by name (suites, `household run`). */
 export const HOUSEHOLD_REGISTRY = new MethodRegistry(HOUSEHOLD_CATALOGUES);
 
-/** Installs the synthetic generators and knobs of every kitchen and household family (for parsing `--synthetic` before any episode runs). */
+/** Installs the synthetic generators and knobs of every method family — kitchen, household, LLM-DM — (for parsing `--synthetic` before any episode runs, and for `llm models`). */
 export function installSyntheticModels(): void {
   for (const c of KITCHEN_CATALOGUES) c.installSynthetic();
   for (const c of HOUSEHOLD_CATALOGUES) c.installSynthetic();
+  registerLlmDmSynthetic();
 }

@@ -6,6 +6,8 @@ import type { Unsat } from './condition.js';
 import type { ValidationResult } from './result.js';
 import { editDistance } from '../core/edit-distance.js';
 
+const PREPOSITIONS = new Set(['at', 'in', 'on', 'near', 'by', 'to', 'from', 'of', 'under', 'over', 'inside', 'above', 'below', 'with']);
+
 /** A short phrase for one failing literal or disjunction. */
 export function describeUnsat(u: Unsat): string {
   const lit = u.literal;
@@ -14,10 +16,11 @@ export function describeUnsat(u: Unsat): string {
   if (predicate === '=') {
     return positive ? `${args[0]} and ${args[1]} are different objects` : `${args[0]} and ${args[1]} are the same object`;
   }
-  const words = predicate.replace(/[-_]+/g, ' ');
-  // Unary adjective-like predicates read naturally as "x is (not) p"; verbs like "holding" do not.
-  if (args.length === 1 && !/ing$/.test(predicate)) {
-    return positive ? `${args[0]} is not ${words}` : `${args[0]} is ${words}`;
+  // A unary predicate that is one adjective-like word reads as "x is (not) p" (`b is not clear`,
+  // `milk is not cold`); verbs ("holding"), prepositions ("at") and compounds ("robot-at",
+  // "in-reach") do not: "counter is not robot at" says nothing, so they keep the literal.
+  if (args.length === 1 && /^[a-z]+$/i.test(predicate) && !/ing$/i.test(predicate) && !PREPOSITIONS.has(predicate.toLowerCase())) {
+    return positive ? `${args[0]} is not ${predicate}` : `${args[0]} is ${predicate}`;
   }
   const key = args.length ? `(${predicate} ${args.join(' ')})` : `(${predicate})`;
   return positive ? `${key} is false` : `${key} is true`;

@@ -7,7 +7,7 @@ import { runCommand } from '../../../test/cli-harness.js';
 import { readResults } from '../../eval/store.js';
 import { startFakeOpenAiServer } from '../../../test/fake-openai-server.js';
 import type { TraceRecord } from '../../eval/types.js';
-import { register } from './bench.js';
+import { benchEstimate, benchModel, register } from './bench.js';
 
 const repo = join(import.meta.dirname, '../../..');
 
@@ -94,6 +94,20 @@ describe('groundplan bench', () => {
       expect(last?.type === 'result' && last.row.key).toBe(row.key);
     }
   }, 120_000);
+
+  it('prints an estimate for a long run: remaining episodes × measured seconds ÷ workers; nothing for a short one', () => {
+    expect(benchEstimate(59, 31.2, 1, 'measured on the first')).toBe('estimate: about 31 min for 59 episodes (31.2 s each, measured on the first; 1 worker)');
+    expect(benchEstimate(60, 40, 2, 'x')).toContain('about 20 min');
+    expect(benchEstimate(1, 40, 4, 'x')).toBeUndefined(); // 40 s: not long
+    expect(benchEstimate(10, 0.1, 1, 'x')).toBeUndefined();
+  });
+
+  it('chooses the model as every command does (flag, env, config), with synthetic as the last resort', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'gp-bench-model-'));
+    expect(await benchModel(undefined, {}, empty)).toBe('synthetic');
+    expect(await benchModel(undefined, { GROUNDPLAN_MODEL: 'prior' }, empty)).toBe('prior');
+    expect(await benchModel('openai:gpt-4.1', { GROUNDPLAN_MODEL: 'prior' }, empty)).toBe('openai:gpt-4.1');
+  });
 
   it('rejects unknown suites, methods and seed syntax with the known names', async () => {
     const unknown = await runCommand([register], ['bench', 'kitchen:impossible']);

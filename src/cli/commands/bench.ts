@@ -14,7 +14,7 @@ import cliProgress from 'cli-progress';
 import Table from 'cli-table3';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { createModel, parseRegisteredModelId } from '../../llm/index.js';
+import { chooseModel, createModel, loadConfig, parseRegisteredModelId } from '../../llm/index.js';
 import { parseGivenKnobs } from '../../episode/index.js';
 import { episodeKey } from '../../eval/key.js';
 import { parseSeeds, parseSettings, planSpecs } from '../../eval/plan.js';
@@ -25,6 +25,7 @@ import { allSuites, suite as findSuite } from '../../eval/suites/index.js';
 import { installSyntheticModels } from '../../methods/index.js';
 import type { EpisodeSpec, ResultRow } from '../../eval/types.js';
 import { int } from './kitchen-run.js';
+import { canRedraw } from '../terminal.js';
 
 interface BenchOptions {
   methods?: string;
@@ -49,6 +50,35 @@ interface BenchOptions {
 /** Default results folder: bench/out/<suite names> (git-ignored in the repository). */
 export function defaultOutDir(suites: readonly string[]): string {
   return `bench/out/${suites.map((s) => s.replace(/[^A-Za-z0-9.-]+/g, '-')).join('+')}`;
+}
+
+/**
+ * The model, chosen as every command chooses it (`--model`, `GROUNDPLAN_MODEL`, the config file)
+ * except for the last resort: `synthetic`, not `prior` — a suite runs every method of its family,
+ * and only the synthetic stand-in answers all of their prompt kinds (`prior`: Tru-POMDP's only).
+ */
+export async function benchModel(flag: string | undefined, env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Promise<string> {
+  const loaded = await loadConfig(cwd, env.GROUNDPLAN_CONFIG || undefined);
+  const choice = chooseModel({ flag, env, config: loaded?.config, configPath: loaded?.path });
+  return choice.source === 'default' ? 'synthetic' : choice.id;
+}
+
+/** Minutes or seconds, for the estimate line. */
+function duration(seconds: number): string {
+  if (seconds < 90) return `${Math.round(seconds)} s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
+
+/**
+ * `about 31 min for 59 episodes (31.2 s each, measured on the first; 1 worker)`, or undefined
+ * when the run is short (under `minSeconds`): the remaining episodes × the measured seconds per
+ * episode, shared among the workers.
+ */
+export function benchEstimate(remaining: number, secondsEach: number, workers: number, basis: string, minSeconds = 60): string | undefined {
+  const total = (remaining * secondsEach) / Math.max(1, Math.min(workers, remaining));
+  if (!(total >= minSeconds)) return undefined;
+  return `estimate: about ${duration(total)} for ${remaining} episode${remaining === 1 ? '' : 's'} (${secondsEach.toFixed(1)} s each, ${basis}; ${workers} worker${workers === 1 ? '' : 's'})`;
 }
 
 /** Validates the model id (and that a network model has its key) before any episode runs. */
@@ -80,7 +110,7 @@ function progress(enabled: boolean, total: number, label: (spec: EpisodeSpec) =>
   let finished = 0;
   let count = 0;
   const rate = (): string => (finished > 0 ? `${((100 * wins) / finished).toFixed(0)}%` : '-');
-  if (enabled && process.stderr.isTTY) {
+  if (enabled && canRedraw(process.stderr)) {
     const bar = new cliProgress.SingleBar(
       { format: 'episodes |{bar}| {value}/{total} | ETA {eta_formatted} | success {rate} | errors {errors}', stream: process.stderr, etaBuffer: 20, hideCursor: true },
       cliProgress.Presets.shades_classic,
@@ -142,7 +172,7 @@ async function bench(suiteArg: string | undefined, opts: BenchOptions): Promise<
   const taskSeed = int(opts.taskSeed, '--task-seed', 0);
   const trials = int(opts.trials, '--trials', 1);
   const workers = int(opts.workers, '--workers', 0) ?? 1;
-  const model = opts.model ?? process.env.GROUNDPLAN_MODEL ?? 'synthetic';
+  const model = await benchModel(opts.model);
   // read by every episode's LLM (worker threads copy the environment when they start)
   if (opts.cache) process.env.GROUNDPLAN_LLM_CACHE = resolve(opts.cache);
   const methods = opts.methods?.split(',').map((m) => m.trim()).filter(Boolean);
@@ -199,6 +229,17 @@ async function runBench(store: ResultStore, unique: Map<string, EpisodeSpec>, su
   const json = Boolean(opts.json);
   if (already > 0) process.stderr.write(`resuming: ${already} of ${unique.size} already done (${out})\n`);
   else if (!json) process.stderr.write(`${unique.size} episodes → ${out}\n`);
+  // an estimate before a long run: from this store's finished episodes of the same suites and
+  // methods when there are some, else from the first episode to finish
+  const kinds = new Set(todo.map((t) => `${t.suite}|${t.method}`));
+  const earlier = loaded.all.filter((r) => r.status === 'done' && kinds.has(`${r.spec.suite}|${r.spec.method}`));
+  let estimated = false;
+  const printEstimate = (secondsEach: number, remaining: number, basis: string): void => {
+    const line = benchEstimate(remaining, secondsEach, opts.queue ? 1 : Math.max(1, workers), basis);
+    if (line && !json) process.stderr.write(`${line}\n`);
+    estimated = true;
+  };
+  if (todo.length > 0 && earlier.length > 0) printEstimate(earlier.reduce((t, r) => t + r.wallSeconds, 0) / earlier.length, todo.length, `the mean of ${earlier.length} finished in this store`);
 
   const ac = new AbortController();
   let interrupts = 0;
@@ -216,7 +257,15 @@ async function runBench(store: ResultStore, unique: Map<string, EpisodeSpec>, su
   try {
     if (todo.length > 0) {
       if (opts.queue) aborted = (await runQueued(opts.queue, opts.queueName, todo, store, ac.signal, bar)).aborted;
-      else aborted = (await runPool(todo, { store, workers, signal: ac.signal, ...(opts.dataDir ? { dataDir: resolve(opts.dataDir) } : {}), onRow: (r) => bar.row(r) })).aborted;
+      else {
+        let seen = 0;
+        const onRow = (r: ResultRow): void => {
+          seen++;
+          if (!estimated && r.status === 'done') printEstimate(r.wallSeconds, todo.length - seen, 'measured on the first');
+          bar.row(r);
+        };
+        aborted = (await runPool(todo, { store, workers, signal: ac.signal, ...(opts.dataDir ? { dataDir: resolve(opts.dataDir) } : {}), onRow })).aborted;
+      }
     }
   } finally {
     bar.stop();
@@ -271,7 +320,7 @@ export function register(program: Command): void {
     .option('--task-seed <s>', 'task generation seed (kitchen, household:multi)')
     .option('--trials <n>', 'search trials per move for the methods that search (DESPOT, POMCP, LLM-MCTS)')
     .option('--set <k=v,...>', 'extra config for every episode, e.g. timeout=10,maxSteps=30')
-    .option('--model <id>', 'LLM: synthetic (default), prior, openai:NAME, anthropic:NAME, compat:NAME@URL (env GROUNDPLAN_MODEL)')
+    .option('--model <id>', 'LLM: synthetic, prior, openai:NAME, anthropic:NAME, compat:NAME@URL (default: env GROUNDPLAN_MODEL, the config file, else synthetic: only it answers every method of a suite)')
     .option('--base-url <url>', 'OpenAI-compatible server for --model openai:NAME')
     .option('--synthetic <knobs>', 'synthetic model knobs, key=value,...')
     .option('--cache <dir>', 'response cache for network models (also: llm.cache in groundplan.config.json)')

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { askCorrections, register as registerDomain } from './domain.js';
 import { register as registerSolve } from './solve.js';
 import { runCommand, scratchFiles } from '../../../test/cli-harness.js';
+import { InputError } from '../../core/errors.js';
+import { packageRoot } from '../../core/package-data.js';
 import { assembleDomain } from '../../methods/llm-dm/assemble.js';
 import { GOLD, SPEC, pickAnswer } from '../../methods/llm-dm/test-fixtures.js';
 import { formatActionAnswer } from '../../methods/llm-dm/answer-format.js';
@@ -46,6 +48,23 @@ describe('groundplan domain', () => {
     const rv = await run('domain', 'review', out, '--feedback', file('fb2.json', '{"move-to-room": "looks fine but re-check"}'), '--model', 'synthetic', '--gold', gold, '--out', join(dir, 'rev'));
     expect(rv.error).toBeUndefined();
     expect(readFileSync(join(dir, 'rev', 'changelog.md'), 'utf8')).toContain('## Move to a room\n\nWhy: looks fine but re-check');
+  });
+
+  it('the synthetic model without its solution file says which flag it needs (--gold, --truth)', async () => {
+    const b = await run('domain', 'build', desc, '--model', 'synthetic', '--out', join(dir, 'no-gold'));
+    expect(b.error).toBeInstanceOf(InputError);
+    expect(String(b.error)).toContain('needs --gold FILE');
+    const dom = file('no-truth-domain.pddl', assembleDomain(GOLD).text);
+    const objects = file('no-truth-objects.json', JSON.stringify({ objects: { ball_1: { type: { name: 'ball' }, state: [] } } }));
+    const s = await run('solve', '--domain', dom, '--objects', objects, '--instruction', 'x', '--model', 'synthetic');
+    expect(String(s.error)).toContain('needs --truth FILE');
+  });
+
+  it('solve: the bundled example in --help runs offline', async () => {
+    const demo = join(packageRoot(), 'data', 'demo', 'solve');
+    const r = await run('solve', '--domain', join(demo, 'domain.pddl'), '--objects', join(demo, 'objects.json'), '--instruction', 'pick up ball_1', '--model', 'synthetic', '--truth', join(demo, 'truth.json'), '--json');
+    expect(r.error).toBeUndefined();
+    expect(JSON.parse(r.out)).toMatchObject({ status: 'solved', plan: ['(move-to-room room_b room_a)', '(pick-up-ball ball_1 room_a)'] });
   });
 
   it('solve: synthetic translation and planning', async () => {

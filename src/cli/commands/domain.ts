@@ -32,6 +32,7 @@ import {
   type LlmDmTruth,
 } from '../../methods/llm-dm/index.js';
 import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
+import { canRedraw } from '../terminal.js';
 
 
 function readJsonFile(path: string): unknown {
@@ -54,6 +55,8 @@ function intOption(raw: string | undefined, flag: string, fallback: number): num
   if (!Number.isInteger(v) || v < 0) throw new InputError('CLI_OPTION', `${flag} expects a non-negative integer, got '${raw}'`);
   return v;
 }
+
+const GOLD_FLAG = '--gold FILE: the gold model it writes the actions from (a build\'s model.json, or an LLM-DM JSON model with --gold-predicates)';
 
 /** The gold model the synthetic LLM writes from: a model.json (build output) or an LLM-DM JSON model with its predicate list. */
 export function readGold(path: string, predicatesPath: string | undefined, spec: { name: string; types: DomainModel['types']; requirements: string[] }): DomainModel {
@@ -141,8 +144,8 @@ export function register(program: Command): void {
   build.action(async (dir: string, opts: BuildOptions) => {
     const spec = loadDomainSpec(dir, opts.name);
     const truth: LlmDmTruth | undefined = opts.gold ? { gold: readGold(opts.gold, opts.goldPredicates, spec) } : undefined;
-    const llm = await resolveLlm(opts, { seed: intOption(opts.seed, '--seed', 1), truth });
-    const showProgress = !opts.json && Boolean(process.stderr.isTTY);
+    const llm = await resolveLlm(opts, { seed: intOption(opts.seed, '--seed', 1), truth, truthFlag: GOLD_FLAG });
+    const showProgress = !opts.json && canRedraw(process.stderr);
     const result = await constructDomain(spec, llm.client, {
       maxPasses: intOption(opts.maxPasses, '--max-passes', 3),
       maxFeedbackRounds: intOption(opts.maxRounds, '--max-rounds', 8),
@@ -248,7 +251,7 @@ export function register(program: Command): void {
       return;
     }
     const truth: LlmDmTruth | undefined = opts.gold ? { gold: readGold(opts.gold, opts.goldPredicates, stored.spec) } : undefined;
-    const llm = await resolveLlm(opts, { seed: intOption(opts.seed, '--seed', 1), truth });
+    const llm = await resolveLlm(opts, { seed: intOption(opts.seed, '--seed', 1), truth, truthFlag: GOLD_FLAG });
     const r = await applyCorrections(llm.client, stored.spec, stored.model, corrections, dialoguesFromHistory(history), { maxFeedbackRounds: intOption(opts.maxRounds, '--max-rounds', 8) });
     await llm.close();
     const files = writeBuild(out, { spec: stored.spec, model: r.model }, out === dir ? r.history : [...history, ...r.history], { appendHistory: out === dir });

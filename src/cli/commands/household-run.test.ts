@@ -34,6 +34,12 @@ describe('groundplan household run', () => {
     expect(text).toMatch(/PlaceOnTop\(plate, table\)/);
     expect(text).toMatch(/^task plans valid: as written 1\/2, after repair 1\/2, after feedback 2\/2$/m);
     expect(text).toMatch(/^success: goals 3\/3, distance [\d.]+ m, \d+ room searches, \d+ steps, LLM 5 calls \(1 feedback rounds\)/m);
+    // the printed step numbers run 1..N where the result line says "N steps"; searches are not numbered
+    const [, searches, steps] = /(\d+) room searches, (\d+) steps/.exec(text) ?? [];
+    const numbered = [...text.matchAll(/^ {0,5}(\d+) {2}\S/gm)].map((m) => Number(m[1]));
+    expect(numbered).toEqual(Array.from({ length: Number(steps) }, (_, i) => i + 1));
+    expect(Number(searches)).toBeGreaterThan(0); // the test task has uncertain objects: searches are printed between steps
+    expect(text.match(/^search {2}Search\(/gm) ?? []).toHaveLength(Number(searches));
 
     const trace = join(files.dir, 'trace.jsonl');
     const out = await run(['household', 'run', '--task', task, '--model', `scripted:${answers}`, '--rsn', 'uniform', '--method', 'gavel-static', '--json', '--trace', trace]);

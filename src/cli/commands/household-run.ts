@@ -46,15 +46,19 @@ export function loadRoomModel(kind: string, dataDir?: string): RoomTypeModel | u
   return kind === 'uniform' ? undefined : homeRoomModel(loadBehaviorData(householdDataDir(dataDir)), kind);
 }
 
-function stepLine(r: TraceStep): string {
+/**
+ * One executed step or room search. Steps are numbered 1, 2, … as the result line counts them
+ * (`N steps`); a room search is not a step of the plan and is marked `search` instead.
+ */
+export function stepLine(r: TraceStep, stepNumber: number): string {
   const d = r.details ?? {};
   const dist = typeof d.distance === 'number' ? `${d.distance.toFixed(1).padStart(7)} m` : '';
   if (r.action.startsWith('Search(')) {
     const seen = Array.isArray(d.seen) && d.seen.length > 0 ? `, saw ${d.seen.join(', ')}` : '';
-    return `${String(r.step).padStart(4)}  ${r.action.padEnd(44)} ${dist}  looking for ${String(d.searchFor)}${seen}`;
+    return `search  ${r.action.padEnd(44)} ${dist}  looking for ${String(d.searchFor)}${seen}`;
   }
   const tail = r.feasible ? (Array.isArray(d.effects) && d.effects.length > 0 ? `  ${d.effects.join(', ')}` : '') : `  FAILED ${String(d.failure)}: ${String(d.message)}`;
-  return `${String(r.step).padStart(4)}  ${r.action.padEnd(44)} ${dist}${tail}`;
+  return `${String(stepNumber).padStart(6)}  ${r.action.padEnd(44)} ${dist}${tail}`;
 }
 
 export function formatHouseholdResult(r: HouseholdRunResult, model: string): string {
@@ -83,6 +87,7 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
     out.write(`instruction: ${task.instruction}\n`);
   }
   const events: HouseholdEvent[] = [];
+  let primitive = 0; // the plan steps printed so far (room searches are not counted, as in the result line)
   const t0 = performance.now();
   let ran: Awaited<ReturnType<typeof runHouseholdSpec>>;
   try {
@@ -100,7 +105,9 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
       },
       trace: (rec) => {
         trace?.write(rec);
-        if (!json && rec.type === 'step') out.write(`${stepLine(rec)}\n`);
+        if (rec.type !== 'step') return;
+        if (!rec.action.startsWith('Search(')) primitive++;
+        if (!json) out.write(`${stepLine(rec, primitive)}\n`);
       },
     });
   } finally {

@@ -27,6 +27,7 @@ import {
   type KitchenTask,
 } from '../../envs/kitchen/index.js';
 import { registerKitchenRun } from './kitchen-run.js';
+import { colorsAllowed } from '../terminal.js';
 
 interface GenOptions {
   kitchen: string;
@@ -44,7 +45,7 @@ interface ShowOptions {
 }
 
 function table(head: string[]): Table.Table {
-  return new Table({ head, style: process.stdout.isTTY ? {} : { head: [], border: [] } });
+  return new Table({ head, style: colorsAllowed(process.stdout) ? {} : { head: [], border: [] } });
 }
 
 function parseList<T extends string>(value: string, known: readonly T[], what: string): T[] {

@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../../test/fake-openai-server.js';
+import { BASELINE_KNOBS } from '../../methods/baselines/index.js';
+import { GAVEL_KNOBS } from '../../methods/gavel/synthetic.js';
+import { LLMDM_KNOBS } from '../../methods/llm-dm/index.js';
+import { TRU_KNOBS } from '../../methods/tru-pomdp/index.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -71,6 +75,24 @@ describe('groundplan llm check', () => {
     const bad = await run(['llm', 'check', '--model', 'compat:qwen']);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toMatch(/^error: model id 'compat:qwen' needs a server URL/);
+  });
+
+  it('checks the default model: prior answers the check call offline', async () => {
+    const r = await run(['llm', 'check', '--model', 'prior']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/answer\s+5 \(correct\)/);
+  });
+
+  it('llm models lists every knob the method families declare (kitchen, household, LLM-DM, policy)', async () => {
+    const r = await run(['llm', 'models', '--json']);
+    expect(r.code).toBe(0);
+    const listed = new Set((JSON.parse(r.stdout) as { knobs: { name: string }[] }).knobs.map((k) => k.name));
+    const declared = [TRU_KNOBS, BASELINE_KNOBS, GAVEL_KNOBS, LLMDM_KNOBS].flatMap((k) => Object.keys(k));
+    expect(declared.length).toBeGreaterThan(10);
+    expect(declared.filter((k) => !listed.has(k))).toEqual([]);
+    expect(listed.has('policyBug')).toBe(true);
+    expect([...listed].some((k) => k.startsWith('gavel.'))).toBe(true);
   });
 
   it('works offline with the synthetic model and prints its knobs line', async () => {

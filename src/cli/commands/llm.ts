@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { NETWORK_PROVIDERS, parseRegisteredModelId, registeredModels, runCheck, syntheticRegistry } from '../../llm/index.js';
+import { installSyntheticModels } from '../../methods/index.js';
 import { addModelOptions, resolveLlm, type ModelOptionValues } from '../model-option.js';
 
 interface CheckOptions extends ModelOptionValues {
@@ -17,6 +18,7 @@ export function register(program: Command): void {
     .description('list model ids, offline models and the synthetic knobs declared by methods')
     .option('--json', 'print as JSON')
     .action((opts: { json?: boolean }) => {
+      installSyntheticModels(); // every family's knobs, as they declare them
       const offline = registeredModels();
       const knobs = [...syntheticRegistry.declaredKnobs()].map(([name, k]) => ({ name, ...k }));
       if (opts.json) {

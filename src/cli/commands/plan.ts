@@ -20,6 +20,7 @@ import type { SearchEvent } from '../../planner/search/result.js';
 import { inputErrorOf, planPddl } from '../../pipeline/plan-pddl.js';
 import { MEMOUT_EXIT } from '../fail.js';
 import { readText } from '../read-input.js';
+import { canRedraw } from '../terminal.js';
 
 interface PlanCliOptions {
   search: string;
@@ -78,7 +79,7 @@ export function register(program: Command): void {
       const domainText = readText(domainPath, 'domain');
       const problemText = readText(problemPath, 'problem');
 
-      const showProgress = opts.progress && !opts.json && Boolean(process.stderr.isTTY);
+      const showProgress = opts.progress && !opts.json && canRedraw(process.stderr);
       let progressShown = false;
       const onEvent = (e: SearchEvent): void => {
         if (e.kind === 'progress') {

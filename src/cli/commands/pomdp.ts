@@ -15,6 +15,7 @@ import { summarizeEpisodes } from '../../pomdp/summary.js';
 import type { Planner } from '../../pomdp/planner.js';
 import type { ClockKind } from '../../pomdp/clock.js';
 import type { Rng } from '../../core/rng.js';
+import { canRedraw } from '../terminal.js';
 
 interface RunOptions {
   solver: string;
@@ -80,7 +81,7 @@ export function register(program: Command): void {
           ? new Despot(model, rng, { numScenarios: K, depth, lambda, xi, timePerMove, clock, maxTrials: trials })
           : new Pomcp(model, rng, { timePerMove, clock, depth, maxSimulations: trials });
       const bar =
-        o.progress !== false && process.stderr.isTTY
+        o.progress !== false && canRedraw(process.stderr)
           ? new cliProgress.SingleBar({ format: 'episode {ep}/{eps} step {step} |{bar}| {value}/{total} steps', stream: process.stderr, clearOnComplete: true }, cliProgress.Presets.shades_classic)
           : undefined;
       const results: EpisodeResult[] = [];

@@ -1,12 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Rng } from '../../core/rng.js';
 import { InputError } from '../../core/errors.js';
 import { packageRoot } from '../../core/package-data.js';
 import type { ResultRow } from '../../eval/types.js';
 import { runCommand, runCommandOut, scratchFiles } from '../../../test/cli-harness.js';
 import { allElements, parseSvg, parseXml, textContent, type XmlElement } from '../../../test/xml.js';
+import { DOC_TABLES } from '../../eval/report/index.js';
 import { register } from './report.js';
 
 /** Kitchen-like rows: 3 methods × 3 levels × 4 tasks, with LLM usage by kind for tru-pomdp, one error row. */
@@ -172,6 +173,41 @@ describe('groundplan report', () => {
     expect(existsSync(join(out, 'plots', 'kitchen-success.svg'))).toBe(true);
   });
 
+  it('renders every committed store and bench file under results/ (subfolders included) without a warning', async () => {
+    const results = join(packageRoot(), 'results');
+    const warnings: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      warnings.push(String(chunk));
+      return true;
+    });
+    let r;
+    try {
+      r = await runCommand([register], ['report', results, '--out', join(dir, 'committed'), '--json']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(r.error).toBeUndefined();
+    expect(warnings).toEqual([]);
+    const summary = JSON.parse(r.out) as { stores: string[]; benchTables: string[]; warnings: string[] };
+    expect(summary.warnings).toEqual([]);
+    // every store (a folder with results.jsonl, at any depth) and every file-based doc table
+    const stores = (readdirSync(results, { recursive: true }) as string[]).filter((f) => f.endsWith('results.jsonl')).map((f) => join(results, f, '..'));
+    expect(stores.length).toBeGreaterThanOrEqual(10);
+    expect([...summary.stores].sort()).toEqual(stores.sort());
+    const fileTables = DOC_TABLES.filter((t) => t.sources.length === 0).map((t) => t.id);
+    expect([...summary.benchTables].sort()).toEqual([...fileTables].sort());
+    const md = readFileSync(join(dir, 'committed', 'index.md'), 'utf8');
+    for (const id of ['planner-ipc', 'pomdp', 'llmdm-summary', 'household-rsn']) expect(md).toContain(`### \`${id}\``);
+    expect(md).toContain('prior:unseen@'); // the prior-after reruns are their own suites, not dropped
+  });
+
+  it('reads a planner rows file given alone as its benchmark tables, not as malformed episode rows', async () => {
+    const r = await runCommand([register], ['report', join(packageRoot(), 'results', 'planner', 'ipc.jsonl'), '--out', join(dir, 'ipc'), '--json']);
+    expect(r.error).toBeUndefined();
+    const summary = JSON.parse(r.out) as { rows: number; benchTables: string[]; warnings: string[] };
+    expect(summary).toMatchObject({ rows: 0, warnings: [], benchTables: ['planner-ipc-summary', 'planner-ipc'] });
+  });
+
   it('rejects a missing input with an input error naming it', async () => {
     const r = await runCommand([register], ['report', join(dir, 'nope'), '--out', join(dir, 'x')]);
     expect(r.error).toBeInstanceOf(InputError);
@@ -203,6 +239,16 @@ describe('groundplan report --update-docs', () => {
     const again = await runCommand([register], ['report', '--update-docs', '--check', '--root', dir]);
     expect(again.code).toBeUndefined();
     expect(again.out).toContain('household-single: matches the rows');
+  });
+
+  it('--root or --results-dir that does not exist is an input error, not a silent pass', async () => {
+    const r = await runCommand([register], ['report', '--update-docs', '--check', '--root', '/nonexistent']);
+    expect(r.error).toBeInstanceOf(InputError);
+    expect(String(r.error)).toContain('--root /nonexistent: no README.md or docs/*.md there');
+    const { dir, file } = scratchFiles('gp-update-docs-');
+    file('README.md', '# x\n<!-- report:eval-tiger -->\n<!-- /report -->\n');
+    const noResults = await runCommand([register], ['report', '--update-docs', '--check', '--root', dir, '--results-dir', 'nope']);
+    expect(String(noResults.error)).toContain('--results-dir nope: no such folder');
   });
 
   it('an unknown table id is an input error at its line; --update-docs takes no inputs', async () => {

@@ -81,6 +81,12 @@ export function register(program: Command): void {
     .option('--problem-out <file>', 'write the translated problem here')
     .option('--json', 'print one JSON object');
   addModelOptions(cmd);
+  cmd.addHelpText('after', `
+Example, offline with the bundled gripper domain (data/demo/solve: domain.pddl and predicates.json as
+'groundplan domain build' writes them, objects.json, and truth.json for the synthetic model):
+  groundplan solve --domain data/demo/solve/domain.pddl --objects data/demo/solve/objects.json \\
+    --instruction "pick up ball_1" --model synthetic --truth data/demo/solve/truth.json
+With a real model, leave out --truth: --model openai:gpt-4.1 (OPENAI_API_KEY), compat:NAME@URL, …`);
   cmd.action(async (opts: SolveOptions) => {
     const domainText = read(opts.domain, 'domain');
     const domain = parseDomain(domainText, opts.domain);
@@ -105,7 +111,7 @@ export function register(program: Command): void {
     if (!Number.isInteger(seed)) throw new InputError('CLI_OPTION', `--seed expects an integer, got '${opts.seed ?? ''}'`);
     const timeoutSec = opts.planTimeout === undefined ? 60 : Number(opts.planTimeout);
     if (!(timeoutSec > 0)) throw new InputError('CLI_OPTION', `--plan-timeout expects a positive number, got '${opts.planTimeout ?? ''}'`);
-    const llm = await resolveLlm(opts, { seed, truth });
+    const llm = await resolveLlm(opts, { seed, truth, truthFlag: '--truth FILE: the goal, initial facts and plan it answers from (e.g. data/demo/solve/truth.json)' });
     const input = { domain, predicates: model.predicates, objects };
     const init = await translateInit(llm.client, input);
     const goal = await translateGoal(llm.client, { ...input, instruction: opts.instruction });

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCommand, scratchFiles } from '../../../test/cli-harness.js';
@@ -55,6 +55,11 @@ describe('groundplan view', () => {
     expect((await fetch(new URL('missing.js', s.url))).status).toBe(404);
     expect((await fetch(`${s.url}..%2ftrace.jsonl`)).status).toBe(403);
     expect((await fetch(s.url, { method: 'POST' })).status).toBe(405);
+  });
+
+  it("the viewer page carries its icon inline, so a browser asks for no /favicon.ico (a 404 from 'view')", () => {
+    const page = readFileSync(join(import.meta.dirname, '../../../viewer/index.html'), 'utf8');
+    expect(page).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+" \/>/);
   });
 
   it('says how to build the viewer when the build is missing', async () => {

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResultRow } from '../types.js';
+import type { BenchSection } from './bench-sections.js';
 import { groupRows } from './groups.js';
 import { renderHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
@@ -17,6 +18,8 @@ export interface ReportOptions {
   timing?: boolean;
   /** Lines shown under the title (e.g. the input paths). */
   preface?: string[];
+  /** Benchmark tables from committed bench files (`benchSections`), after the suites. */
+  sections?: readonly BenchSection[];
   /** Called after each plot is rendered. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -30,7 +33,7 @@ export interface Report {
 export async function buildReport(rows: readonly ResultRow[], options: ReportOptions = {}): Promise<Report> {
   const timing = options.timing ?? true;
   const plots = await renderPlots(plotSpecs(groupRows(rows), { timing }), options.onProgress);
-  const common = { timing, ...(options.title !== undefined ? { title: options.title } : {}), ...(options.preface ? { preface: options.preface } : {}) };
+  const common = { timing, ...(options.title !== undefined ? { title: options.title } : {}), ...(options.preface ? { preface: options.preface } : {}), ...(options.sections ? { sections: options.sections } : {}) };
   const markdown = renderMarkdown(rows, { ...common, plots: plots.map((p) => ({ suite: p.suite, kind: p.kind, title: p.title, path: `plots/${p.file}` })) });
   const html = renderHtml(rows, { ...common, plots });
   return { markdown, html, plots };

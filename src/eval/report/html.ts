@@ -5,7 +5,8 @@
 import type { ResultRow } from '../types.js';
 import { buildTables, SYNTHETIC_NOTE, type ReportTable } from './tables.js';
 import type { RenderedPlot } from './plots.js';
-import { countLine, sourcesLine } from './markdown.js';
+import { countLine, filesLine, sourcesLine } from './markdown.js';
+import type { BenchSection } from './bench-sections.js';
 
 export interface HtmlOptions {
   title?: string;
@@ -14,15 +15,42 @@ export interface HtmlOptions {
   /** Rendered plots, shown under their suite. */
   plots?: readonly RenderedPlot[];
   preface?: string[];
+  /** Benchmark tables from committed bench files (after the suites). */
+  sections?: readonly BenchSection[];
 }
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** Markdown inline code (`x`) → <code>, everything else escaped. */
+/** Markdown inline code (`x`) → <code>, **x** → <strong>, everything else escaped. */
 function inline(text: string): string {
-  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>').replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
+}
+
+/** The cells of a Markdown table row (`\|` is a pipe inside a cell). */
+function markdownCells(line: string): string[] {
+  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+}
+
+/** A benchmark table's Markdown (tables, headings, paragraphs) as HTML. */
+export function markdownBlocksToHtml(markdown: string): string {
+  const out: string[] = [];
+  for (const block of markdown.split(/\n\s*\n/)) {
+    const lines = block.split('\n').filter((l) => l.trim() !== '');
+    if (lines.length === 0) continue;
+    if (lines.every((l) => l.trim().startsWith('|'))) {
+      const [head, , ...body] = lines;
+      const numeric = (c: string): boolean => /^[-+−]?[\d.,]+( ?[%±].*)?$/.test(c);
+      const row = (l: string): string => `<tr>${markdownCells(l).map((c) => `<td${cellClass(c, numeric(c))}>${inline(c)}</td>`).join('')}</tr>`;
+      out.push(`<div class="table-wrap"><table>\n<thead><tr>${markdownCells(head).map((c) => `<th>${inline(c)}</th>`).join('')}</tr></thead>\n<tbody>\n${body.map(row).join('\n')}\n</tbody>\n</table></div>`);
+      continue;
+    }
+    const heading = /^(#{1,6})\s+(.*)$/.exec(lines[0]);
+    if (heading && lines.length === 1) out.push(`<h${Math.min(6, heading[1].length + 2)}>${inline(heading[2])}</h${Math.min(6, heading[1].length + 2)}>`);
+    else out.push(`<p class="note">${inline(lines.join(' '))}</p>`);
+  }
+  return out.join('\n');
 }
 
 const CSS = `
@@ -93,6 +121,11 @@ export function renderHtml(rows: readonly ResultRow[], options: HtmlOptions = {}
     parts.push('</section>');
   }
   if (errors) parts.push('<section class="errors">', htmlTable(errors, 'h2'), '</section>');
+  if (options.sections?.length) {
+    parts.push('<section class="bench">', '<h2>Benchmark tables</h2>');
+    for (const s of options.sections) parts.push(`<h3><code>${escapeHtml(s.id)}</code></h3>`, `<p class="note">${inline(filesLine(s.files))}</p>`, markdownBlocksToHtml(s.markdown));
+    parts.push('</section>');
+  }
   parts.push('</body>', '</html>');
   return `${parts.join('\n')}\n`;
 }

@@ -10,3 +10,5 @@ export { ABLATION_KNOBS } from './kitchen-doc-tables.js';
 export { findBlocks, replaceBlocks, type DocBlock } from './doc-markers.js';
 export { docFiles, renderDocTable, updateDocs, type DocBlockStatus } from './update-docs.js';
 export { seedFigures, seedValue, type SeedFigure } from './seed-figures.js';
+export { findReportInputs, isEpisodeRows, type ReportInputs } from './inputs.js';
+export { benchSections, type BenchSection } from './bench-sections.js';

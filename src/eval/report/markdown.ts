@@ -8,6 +8,7 @@
 import type { ResultRow } from '../types.js';
 import { buildTables, SYNTHETIC_NOTE, type ReportTable } from './tables.js';
 import type { PlotKind } from './plots.js';
+import type { BenchSection } from './bench-sections.js';
 
 export interface MarkdownOptions {
   title?: string;
@@ -17,6 +18,13 @@ export interface MarkdownOptions {
   plots?: Array<{ suite: string; kind: PlotKind; title: string; path: string }>;
   /** Lines printed under the title (e.g. the input files). */
   preface?: string[];
+  /** Benchmark tables from committed bench files (after the suites). */
+  sections?: readonly BenchSection[];
+}
+
+/** `From `a`, `b`.` under a benchmark table's heading. */
+export function filesLine(files: readonly string[]): string {
+  return `From ${files.map((f) => `\`${f}\``).join(', ')}.`;
 }
 
 /** Escapes a table cell: backslash, `|`, `<` (so `<x>` is not read as HTML), newlines. */
@@ -63,5 +71,9 @@ export function renderMarkdown(rows: readonly ResultRow[], options: MarkdownOpti
     }
   }
   if (errors) parts.push('', markdownTable(errors, '##'));
+  if (options.sections?.length) {
+    parts.push('', '## Benchmark tables');
+    for (const s of options.sections) parts.push('', `### \`${s.id}\``, '', filesLine(s.files), '', s.markdown);
+  }
   return `${parts.join('\n')}\n`;
 }

@@ -59,6 +59,25 @@ describe('plots', () => {
     for (const s of ['Failures per 100 episodes', 'Cause', 'missing-precondition', 'extraction']) expect(text).toContain(s);
   });
 
+  it('gives each of 12 methods its own colour and prints long method names whole in the legend and axis', async () => {
+    const long = (i: number): string => `tru-pomdp/no-lrp ${i} (synthetic, trials=100, knobs goalError=0.1)`;
+    const many: ResultRow[] = [];
+    for (let i = 0; i < 12; i++) many.push({ ...row(long(i), 'easy', 'done', i % 2 === 0, `t${i}`), llm: { calls: 1, inputTokens: 100 + i, outputTokens: 10 } });
+    const specs = plotSpecs(groupRows(many));
+    const success = specs.find((p) => p.kind === 'success');
+    const svg = await renderSvg(success?.spec as never);
+    const root = parseSvg(svg);
+    const legendSymbols = allElements(root).filter((e) => (e.attrs.class ?? '').includes('role-legend-symbol')).flatMap((g) => allElements(g).filter((e) => e.name === 'path'));
+    const fills = legendSymbols.map((e) => e.attrs.fill);
+    expect(fills).toHaveLength(12);
+    expect(new Set(fills).size).toBe(12);
+    const text = textContent(root);
+    expect(text).not.toContain('…');
+    for (let i = 0; i < 12; i++) expect(text).toContain(long(i));
+    const tokens = specs.find((p) => p.kind === 'tokens');
+    expect(textContent(parseSvg(await renderSvg(tokens?.spec as never)))).not.toContain('…');
+  });
+
   it('names plot files after the suite', () => {
     expect(plotFile('household:multi', 'success')).toBe('household_multi-success.svg');
     expect(plotFile('***', 'steps')).toBe('suite-steps.svg');

@@ -41,6 +41,20 @@ export function plotFile(suite: string, kind: PlotKind): string {
 
 const WIDTH_PER_BAR = 22;
 
+/**
+ * Kelly's 20 colours of maximum contrast (Kelly 1965, white and black left out): one distinct
+ * colour per method when a plot has more than tableau10's ten.
+ */
+const KELLY_20 = ['#f3c300', '#875692', '#f38400', '#a1caf1', '#be0032', '#c2b280', '#848482', '#008856', '#e68fac', '#0067a5', '#f99379', '#604e97', '#f6a600', '#b3446c', '#dcd300', '#882d17', '#8db600', '#654522', '#e25822', '#2b3d26'];
+
+/** The method colours: tableau10 up to ten series, else Kelly's 20 (each series its own colour up to 20). */
+export function seriesColorScale(n: number): { scheme: 'tableau10' } | { range: string[] } {
+  return n <= 10 ? { scheme: 'tableau10' } : { range: KELLY_20 };
+}
+
+/** Legend and axis labels are never cut: series names such as `tru-pomdp (prior, trials=100)` are long. */
+const FULL_LABELS = { labelLimit: 1000 };
+
 interface BarDatum {
   level: string;
   series: string;
@@ -86,7 +100,7 @@ function grouped(
         mark: { type: 'bar' },
         encoding: {
           y,
-          color: { field: 'series', type: 'nominal', sort: series, title: 'Method', scale: { scheme: 'tableau10' } },
+          color: { field: 'series', type: 'nominal', sort: series, title: 'Method', scale: seriesColorScale(series.length), legend: FULL_LABELS },
           tooltip: [{ field: 'series' }, { field: 'level' }, { field: 'value', format: '.3f' }, { field: 'n' }],
         },
       },
@@ -125,9 +139,9 @@ function stacked(suite: string, kind: PlotKind, title: string, data: StackDatum[
     name: 'bars',
     mark: { type: 'bar' },
     encoding: {
-      x: { field: 'series', type: 'nominal', sort: series, title: 'Method', axis: { labelAngle: -30 } },
+      x: { field: 'series', type: 'nominal', sort: series, title: 'Method', axis: { labelAngle: -30, ...FULL_LABELS } },
       y: { field: 'tokens', type: 'quantitative', title: 'Tokens per episode', stack: 'zero' },
-      color: { field: 'part', type: 'nominal', sort: parts, title: kind === 'tokens' ? 'Tokens' : 'Request kind', scale: { scheme: 'tableau20' } },
+      color: { field: 'part', type: 'nominal', sort: parts, title: kind === 'tokens' ? 'Tokens' : 'Request kind', scale: { scheme: 'tableau20' }, legend: FULL_LABELS },
       order: { field: 'order', type: 'quantitative' },
       tooltip: [{ field: 'series' }, { field: 'part' }, { field: 'tokens', format: '.0f' }],
     },
@@ -185,9 +199,9 @@ function failurePlot(suite: string, groups: ReportGroup[]): PlotSpec | undefined
     name: 'bars',
     mark: { type: 'bar' },
     encoding: {
-      x: { field: 'series', type: 'nominal', sort: series, title: 'Method', axis: { labelAngle: -30 } },
+      x: { field: 'series', type: 'nominal', sort: series, title: 'Method', axis: { labelAngle: -30, ...FULL_LABELS } },
       y: { field: 'per100', type: 'quantitative', title: 'Failures per 100 episodes', stack: 'zero' },
-      color: { field: 'cause', type: 'nominal', sort: causes, title: 'Cause', scale: { scheme: 'tableau20' }, legend: { labelLimit: 240 } },
+      color: { field: 'cause', type: 'nominal', sort: causes, title: 'Cause', scale: { scheme: 'tableau20' }, legend: FULL_LABELS },
       order: { field: 'order', type: 'quantitative' },
       tooltip: [{ field: 'series' }, { field: 'cause' }, { field: 'count' }, { field: 'per100', format: '.1f' }],
     },

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { generateTasks, KitchenEpisode, parseAction, taskToJson } from '../../envs/kitchen/index.js';
 import { UsageMeter } from '../../llm/index.js';
 import type { MethodStepRecord } from '../method.js';
-import { demoTaskPath, runDemo } from './demo.js';
+import { DEMO_TRIALS, demoMethodOptions, demoTaskPath, runDemo } from './demo.js';
 import { createPriorModel, loadPrior, priorAnswer } from '../../llm/prior-model.js';
 
 describe('demo and prior model', () => {
@@ -19,6 +19,18 @@ describe('demo and prior model', () => {
     expect(result.success).toBe(replay.status === 'success');
     expect(result.reward).toBe(replay.totalReward);
   }, 60_000);
+
+  it('searches with a trial budget by default (wall-clock cap), so a seed gives the same run every time', async () => {
+    expect(demoMethodOptions()).toEqual({ maxTrials: DEMO_TRIALS, timePerMove: 30, clock: 'wall' });
+    const run = async (): Promise<string[]> => {
+      const steps: string[] = [];
+      await runDemo({ maxTrials: 6, seed: 2, onStep: (r) => steps.push(r.action) });
+      return steps;
+    };
+    const first = await run();
+    expect(first.length).toBeGreaterThan(0);
+    expect(await run()).toEqual(first);
+  }, 120_000);
 
   it("the bundled task is picked by the stated rule, not by its outcome: the generator's first easy one_wall task of task seed 1", () => {
     const [first] = generateTasks({ kitchen: 'one_wall', level: 'easy', n: 1, seed: 1 });

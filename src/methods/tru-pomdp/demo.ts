@@ -16,16 +16,27 @@ export function demoTaskPath(): string {
   return packageDataPath('demo', 'kitchen-task.json');
 }
 
+/** The demo's search budget per move: DESPOT trials, so that every run of a seed is the same run (the kitchen suites' default too). */
+export const DEMO_TRIALS = 100;
+/** The wall-second cap per move under the trial budget (generous, so the trials decide). */
+export const DEMO_MOVE_CAP_S = 30;
+
 export interface DemoOptions {
-  /** Search seconds per move (CPU clock; default 0.5). */
-  timePerMove?: number;
+  /** DESPOT trials per move (default `DEMO_TRIALS`): deterministic for a seed. */
   maxTrials?: number;
+  /** Wall seconds per move, a cap on the trials (default `DEMO_MOVE_CAP_S`). */
+  timePerMove?: number;
   seed?: number;
   /** Another model instead of `prior`. */
   llm?: LlmClient;
   meter?: UsageMeter;
   onStep?: (r: MethodStepRecord) => void;
   task?: string;
+}
+
+/** Tru-POMDP's options for the demo: a trial budget on the wall clock (not CPU time, whose trials vary with the machine's load). */
+export function demoMethodOptions(options: Pick<DemoOptions, 'maxTrials' | 'timePerMove'> = {}): Record<string, unknown> {
+  return { maxTrials: options.maxTrials ?? DEMO_TRIALS, timePerMove: options.timePerMove ?? DEMO_MOVE_CAP_S, clock: 'wall' };
 }
 
 export async function runDemo(options: DemoOptions = {}): Promise<{ task: KitchenTask; result: KitchenRunResult }> {
@@ -36,7 +47,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<{ task: Kitche
     llm,
     meter,
     rng: new Rng(options.seed ?? 1),
-    methodOptions: { timePerMove: options.timePerMove ?? 0.5, ...(options.maxTrials !== undefined ? { maxTrials: options.maxTrials } : {}) },
+    methodOptions: demoMethodOptions(options),
     ...(options.onStep ? { onStep: options.onStep } : {}),
   });
   return { task, result };

@@ -30,3 +30,5 @@ export {
 } from './agent.js';
 export { TRU_KNOBS, registerTruSynthetic } from './synthetic.js';
 export { TRU_POMDP_CATALOGUE, DEFAULT_TRIALS, DEFAULT_CPU_PER_MOVE, DEFAULT_TIME_PER_MOVE, searchOptions } from './catalogue.js';
+/** The LLM-written rollout policy: asked once, vetted, run sandboxed (`truPomdp.policy.loadLlmPolicy`). */
+export * as policy from './policy/index.js';

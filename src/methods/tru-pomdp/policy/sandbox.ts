@@ -6,7 +6,8 @@
  * non-blocking evaluation. Each task carries the source and the worlds it
  * needs, so a replaced worker (after a timeout or a crash) starts clean.
  */
-import { Piscina } from 'piscina';
+import { createRequire } from 'node:module';
+import type { Piscina } from 'piscina';
 import { GroundplanError } from '../../../core/errors.js';
 import { encodeQueries, outcomeFromReply, sourceKey, type BatchOutcome, type PolicyQuery, type WorkerReply } from './wire.js';
 import { sandboxWorkerFile } from './worker-source.js';
@@ -50,7 +51,9 @@ export class PolicySandbox {
     this.timeoutMs = limits.timeoutMs ?? DEFAULT_SANDBOX_LIMITS.timeoutMs;
     this.maxMemoryMb = limits.maxMemoryMb ?? DEFAULT_SANDBOX_LIMITS.maxMemoryMb;
     this.startupTimeoutMs = limits.startupTimeoutMs ?? 15000;
-    this.pool = new Piscina({
+    // piscina is loaded when a sandbox is made, not with the package (its CommonJS entry: a constructor cannot await)
+    const { Piscina: Pool } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
+    this.pool = new Pool({
       filename: options.workerFile ?? sandboxWorkerFile(),
       minThreads: 1,
       maxThreads: 1,
