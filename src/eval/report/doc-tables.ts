@@ -15,7 +15,7 @@ import { orderingTable, repairTable, rsnTable } from './household-bench-tables.j
 import { kitchenDocTables } from './kitchen-doc-tables.js';
 import { kitchenGenTable } from './kitchen-gen-table.js';
 import { annotationTables, llmdmSummary, ownModelTable, parseLlmdmRows, replayTables, syntheticTables, type LlmdmRow } from './llmdm-tables.js';
-import { eaiTable, ipcSummary, ipcTable, optimalTable, parsePlannerRows, parseReferences } from './planner-tables.js';
+import { adlTable, eaiTable, ipcSummary, ipcTable, optimalTable, parsePlannerRows, parseReferences } from './planner-tables.js';
 import { parsePomdpRows, pomdpExtraSeedsTable, pomdpSummary, pomdpTable } from './pomdp-tables.js';
 
 export type { DocTable } from './doc-table.js';
@@ -38,6 +38,7 @@ const plannerTables: DocTable[] = [
   plannerTable('planner-ipc', 'ipc.jsonl', (rows, refs) => ipcTable(rows, refs)),
   plannerTable('planner-astar-lmcut', 'astar-lmcut.jsonl', optimalTable),
   plannerTable('planner-eai', 'eai.jsonl', eaiTable),
+  plannerTable('planner-adl', 'adl.jsonl', adlTable),
 ];
 
 /** An LLM-DM table from the bench's rows (results/llmdm/rows.jsonl). */
