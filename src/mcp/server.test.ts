@@ -233,8 +233,10 @@ describe.each(TRANSPORTS)('groundplan mcp over %s', (transport, start) => {
       expect(Date.now() - t0).toBeLessThan(30_000);
     } else {
       const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': s.client.transport?.sessionId ?? '', 'mcp-protocol-version': '2025-06-18' };
-      const big = await fetch(s.url as string, { method: 'POST', headers, body: huge });
-      expect(big.status).toBe(413);
+      // the server answers 413 and closes before the whole body is sent: the client sees the 413 or, when it is still writing, EPIPE/ECONNRESET
+      const big = await fetch(s.url as string, { method: 'POST', headers, body: huge }).catch((e: unknown) => e as Error);
+      if (big instanceof Error) expect(String((big.cause as { code?: string } | undefined)?.code)).toMatch(/EPIPE|ECONNRESET/);
+      else expect(big.status).toBe(413);
       const port = new URL(s.url as string).port;
       const status = (extra: Record<string, string>): Promise<number | undefined> =>
         new Promise((resolve, reject) => {
