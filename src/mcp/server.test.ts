@@ -126,6 +126,16 @@ describe.each(TRANSPORTS)('groundplan mcp over %s', (transport, start) => {
     expect(validated.structuredContent).toMatchObject({ valid: true, status: 'valid', cost: out.cost, length: out.plan.length });
   });
 
+  it('validates with lenient what VAL refuses (an ill-typed init fact), the departure a located warning', async () => {
+    const fx = (f: string) => readFileSync(join(import.meta.dirname, '../../test/fixtures/compat/init-type-mismatch', f), 'utf8');
+    const args = { domain: fx('domain.pddl'), problem: fx('problem.pddl'), plan: fx('plan.txt') };
+    const strict = await call(s, 'pddl_validate', args);
+    expect(strict.structuredContent).toMatchObject({ status: 'invalid-input', diagnostics: [{ severity: 'error', code: 'init-type-mismatch', line: 4, col: 18 }] });
+    const lenient = await call(s, 'pddl_validate', { ...args, lenient: true });
+    expect(lenient.isError).toBe(false);
+    expect(lenient.structuredContent).toMatchObject({ valid: true, status: 'valid', diagnostics: [{ severity: 'warning', code: 'init-type-mismatch', source: 'problem', line: 4, col: 18 }] });
+  });
+
   it('checks a domain with three planted errors and reports all three with their locations', async () => {
     const r = await call(s, 'pddl_check', { domain: BAD_DOMAIN });
     expect(r.isError).toBe(true);
