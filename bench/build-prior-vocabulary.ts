@@ -12,6 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { packageDataPath } from '../src/core/package-data.js';
 import { CATALOGUE_OBJECTS } from '../src/envs/kitchen/catalogue.js';
+import { commandLine } from './args.js';
 
 export const VOCABULARY_SOURCE =
   "object type names of the kitchen task generator's hand-written catalogue (src/envs/kitchen/catalogue.ts), written by bench/build-prior-vocabulary.ts; not BEHAVIOR-1K data";
@@ -21,6 +22,7 @@ export function vocabularyFile(): { source: string; types: string[] } {
 }
 
 if (process.argv[1] && /build-prior-vocabulary\.[jt]s$/.test(process.argv[1])) {
+  commandLine({ command: 'npx tsx bench/build-prior-vocabulary.ts', about: "Writes data/prior/kitchen-vocabulary.json from the kitchen task generator's catalogue.", flags: [] });
   const file = packageDataPath('prior', 'kitchen-vocabulary.json');
   writeFileSync(file, `${JSON.stringify(vocabularyFile(), null, 1)}\n`);
   process.stdout.write(`wrote ${file} (${CATALOGUE_OBJECTS.length} types)\n`);

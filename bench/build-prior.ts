@@ -13,6 +13,14 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { commandLine } from './args.js';
+
+commandLine({
+  command: 'npx tsx bench/build-prior.ts',
+  about: 'Builds data/prior/kitchen-prior.json (the offline `prior` model) from the BEHAVIOR-1K BDDL activity definitions.',
+  flags: [],
+  positional: { name: '[BDDL_DIR]', help: 'the BDDL data (default /work/shared/data/bddl)', max: 1 },
+});
 
 const dir = process.argv[2] ?? '/work/shared/data/bddl';
 const KIND: Record<string, string> = {

@@ -15,6 +15,7 @@ import { parseDomain } from '../src/pddl/parse-domain.js';
 import { parseProblem } from '../src/pddl/parse-problem.js';
 import { parsePlanLines } from '../src/validate/plan-file.js';
 import { validatePlan } from '../src/validate/validate-plan.js';
+import { commandLine } from './args.js';
 
 /** ../shared/data/eai-behavior from the project root (works from bench/ under tsx and from dist/bench/). */
 export const EAI_DIR = [fileURLToPath(new URL('../../shared/data/eai-behavior', import.meta.url)), resolve(process.cwd(), '../shared/data/eai-behavior')].find((d) => existsSync(d)) ?? resolve(process.cwd(), '../shared/data/eai-behavior');
@@ -77,4 +78,12 @@ function main(): void {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  commandLine({
+    command: 'npx tsx bench/eai-gold.ts',
+    about: 'Validates the EAI BEHAVIOR gold PDDL plans against their problems and prints why each failing one fails.',
+    flags: [],
+    positional: { name: '[EAI_DIR]', help: 'the EAI BEHAVIOR data (default ../shared/data/eai-behavior)', max: 1 },
+  });
+  main();
+}

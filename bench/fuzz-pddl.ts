@@ -13,15 +13,29 @@
  */
 import { join, resolve } from 'node:path';
 import { Rng } from '../src/core/rng.js';
-import { arg, flag } from './args.js';
+import { arg, commandLine, flag, num } from './args.js';
 import { caseTexts, loadPddlFiles, loadTasks, parenCase, runCase, TOOLS, type CaseResult, type Mutation, type ParenEdit, type Tool, type Verdict } from './fuzz-pddl-cases.js';
 
+commandLine({
+  command: 'npx tsx bench/fuzz-pddl.ts',
+  about: 'Mutated IPC tasks through check, plan and validate: crashes, unlocated errors, the slowest case per tool; then the\nparen-location hit rate. Exit 1 on any crash, unlocated error or case over --max-case-ms.',
+  flags: [
+    { name: 'cases', value: 'N', help: 'mutated tasks (default 2000)' },
+    { name: 'seed', value: 'S', help: 'mutation seed (default 1)' },
+    { name: 'paren', value: 'N', help: 'single-parenthesis edits (default: as many as --cases)' },
+    { name: 'plan-timeout', value: 'MS', help: "the planner's budget per case (default 2000)" },
+    { name: 'max-case-ms', value: 'MS', help: 'a case slower than this is a hang (default 30000)' },
+    { name: 'case', value: 'I', help: 'run and print case I only' },
+    { name: 'json', help: 'the summary as JSON' },
+  ],
+});
+
 const IPC = resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'ipc');
-const cases = Number(arg('cases') ?? 2000);
-const seed = Number(arg('seed') ?? 1);
-const parenCases = Number(arg('paren') ?? cases);
-const planTimeoutMs = Number(arg('plan-timeout') ?? 2000);
-const maxCaseMs = Number(arg('max-case-ms') ?? 30_000);
+const cases = num('cases', 2000);
+const seed = num('seed', 1);
+const parenCases = num('paren', cases);
+const planTimeoutMs = num('plan-timeout', 2000);
+const maxCaseMs = num('max-case-ms', 30_000);
 
 const tasks = loadTasks(IPC);
 const only = arg('case');

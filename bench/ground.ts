@@ -11,6 +11,14 @@ import { join } from 'node:path';
 import { ground } from '../src/pddl/ground.js';
 import { parseDomain } from '../src/pddl/parse-domain.js';
 import { parseProblem } from '../src/pddl/parse-problem.js';
+import { commandLine } from './args.js';
+
+commandLine({
+  command: 'npx tsx bench/ground.ts',
+  about: 'Parse and ground the largest instance of each IPC domain (../shared/data/ipc, or $IPC_DIR; GROUND_RANK=0 for the\nsmallest): parse and grounding time (wall and CPU), facts and operators.',
+  flags: [],
+  positional: { name: '[DOMAIN ...]', help: 'only these domains', max: Infinity },
+});
 
 const dir = process.env.IPC_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'data', 'ipc');
 const rows = readFileSync(join(dir, 'INDEX.tsv'), 'utf8')

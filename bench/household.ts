@@ -33,19 +33,39 @@ import { createSyntheticModel, describeSynthetic, syntheticRegistry } from '../s
 import { registerGavelSynthetic } from '../src/methods/gavel/synthetic.js';
 import { FAILURE_CAUSE_NAMES } from '../src/episode/index.js';
 import { BeliefState, chooseOrder, costMatrices, costModel, initialBelief, orderIsValid, sceneFromJson, verifyPlan } from '../src/scenegraph/index.js';
-import { arg, flag, list } from './args.js';
+import { arg, commandLine, flag, list, num } from './args.js';
+
+commandLine({
+  command: 'npm run bench:household --',
+  about: "GAVEL's household benchmark: single long-horizon tasks (Table I) and multi-task instructions (Table II) with the\nsynthetic LLM (or a real one), success, partial success, travel and LLM calls; rows to a result store (a rerun resumes).",
+  flags: [
+    { name: 'quick', help: '12 single and 16 multi tasks, 2 seeds' },
+    { name: 'single', value: 'N', help: 'single tasks (default 52)' },
+    { name: 'multi', value: 'N', help: 'multi-task instructions (default 500)' },
+    { name: 'seeds', value: 'N', help: 'seeds per task (default 5)' },
+    { name: 'single-methods', value: 'a,b', help: 'default llm-only,sayplan,gavel-basic,gavel' },
+    { name: 'multi-methods', value: 'a,b', help: 'default llm-only,sayplan,epog,gavel-map,gavel-static,gavel,oracle' },
+    { name: 'model', value: 'NAME', help: 'synthetic (default) or openai:NAME ...' },
+    { name: 'base-url', value: 'URL', help: 'the endpoint of an OpenAI-compatible model' },
+    { name: 'synthetic', value: 'k=v,...', help: 'synthetic LLM knobs (e.g. gavel.fixProb=0.4)' },
+    { name: 'rsn', value: 'NAME', help: 'room-selection rule (default softmax)' },
+    { name: 'feedback', value: 'N', help: 'feedback rounds (default 5)' },
+    { name: 'out', value: 'DIR', help: 'result store (default bench/out/household)' },
+    { name: 'report-only', help: 'print the tables from the rows already there; run nothing' },
+  ],
+});
 
 registerGavelSynthetic();
 
 const quick = flag('quick');
 const out = arg('out') ?? 'bench/out/household';
-const seeds = Number(arg('seeds') ?? (quick ? 2 : 5));
-const nSingle = Number(arg('single') ?? (quick ? 12 : 52));
-const nMulti = Number(arg('multi') ?? (quick ? 16 : 500));
+const seeds = num('seeds', quick ? 2 : 5);
+const nSingle = num('single', quick ? 12 : 52);
+const nMulti = num('multi', quick ? 16 : 500);
 const singleMethods = list('single-methods', 'llm-only,sayplan,gavel-basic,gavel');
 const multiMethods = list('multi-methods', 'llm-only,sayplan,epog,gavel-map,gavel-static,gavel,oracle');
 const rsn = arg('rsn') ?? 'softmax';
-const feedback = Number(arg('feedback') ?? 5);
+const feedback = num('feedback', 5);
 const model = arg('model') ?? 'synthetic';
 const baseUrl = arg('base-url');
 const knobText = arg('synthetic');

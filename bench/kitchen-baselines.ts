@@ -13,8 +13,19 @@
  * pool into a result store) with the baselines' defaults; every flag of
  * bench/kitchen.ts works here too.
  */
+import { commandLine } from './args.js';
+import { KITCHEN_FLAGS } from './kitchen-flags.js';
+
+commandLine({
+  command: 'npx tsx bench/kitchen-baselines.ts',
+  about: "The kitchen baselines of Tru-POMDP §5.2 with the synthetic LLM: the driver of bench/kitchen.ts with the baselines'\ndefaults (one_wall, 10 tasks per kitchen, 200 LLM-MCTS simulations, bench/out/kitchen-baselines).",
+  flags: [{ name: 'kitchen', value: 'NAME', help: 'one kitchen (as --kitchens NAME)' }, ...KITCHEN_FLAGS],
+});
+// --kitchen NAME is this script's spelling of --kitchens NAME
+const one = process.argv.indexOf('--kitchen');
+const kitchenName = one >= 0 ? process.argv.splice(one, 2)[1] : undefined;
 const defaults: Array<[string, string]> = [
-  ['kitchens', process.argv.includes('--kitchen') ? process.argv[process.argv.indexOf('--kitchen') + 1] : 'one_wall'],
+  ['kitchens', kitchenName ?? 'one_wall'],
   ['n', process.argv.includes('--quick') ? '2' : '10'],
   ['models', 'synthetic'],
   ['methods', 'react,reflexion,react-star,reflexion-star,llm-mcts'],

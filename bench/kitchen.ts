@@ -33,12 +33,19 @@ import { kitchenLevelTable } from '../src/eval/report/kitchen-doc-tables.js';
 import { KITCHEN_SUITE_KITCHENS, parseKitchenTaskId } from '../src/eval/suites/kitchen.js';
 import { installSyntheticModels } from '../src/methods/index.js';
 import { ABLATIONS } from '../src/methods/tru-pomdp/index.js';
-import { arg, flag, list } from './args.js';
+import { arg, commandLine, flag, list, num } from './args.js';
+import { KITCHEN_FLAGS } from './kitchen-flags.js';
+
+commandLine({
+  command: 'npm run bench:kitchen --',
+  about: "Tru-POMDP's kitchen benchmark as the paper ran it: generated tasks on five kitchens, easy/medium/hard, the method,\nits ablations and five baselines, one table per level; episodes on the eval worker pool into a result store (a rerun resumes).",
+  flags: KITCHEN_FLAGS,
+});
 
 const quick = flag('quick');
 const kitchens = list('kitchens', quick ? 'one_wall' : KITCHEN_SUITE_KITCHENS.join(','));
 const levels = list('levels', quick ? 'easy' : 'easy,medium,hard');
-const n = Number(arg('n') ?? (quick ? 2 : 6)); // per kitchen: 5 kitchens × 6 = 30 tasks per level
+const n = num('n', quick ? 2 : 6); // per kitchen: 5 kitchens × 6 = 30 tasks per level
 const variants = list('variants', 'full,no-belief,no-hbu,no-toh,no-lrp,no-bts');
 const baselines = list('baselines', 'react,reflexion,react-star,reflexion-star,llm-mcts');
 // any kitchen suite methods instead of the Tru-POMDP variants and the baselines (bench/kitchen-baselines.ts)
@@ -49,9 +56,9 @@ const trialsArg = arg('max-trials') ?? arg('trials') ?? (quick ? '20' : undefine
 const trials = trialsArg !== undefined ? Number(trialsArg) : undefined;
 const timePerMove = arg('time-per-move');
 const knobText = arg('synthetic');
-const seed = Number(arg('seed') ?? 1);
-const taskSeed = Number(arg('task-seed') ?? 1);
-const workers = Number(arg('workers') ?? 2);
+const seed = num('seed', 1);
+const taskSeed = num('task-seed', 1);
+const workers = num('workers', 2);
 const out = arg('out') ?? (quick ? 'bench/out/kitchen-quick' : 'bench/out/kitchen');
 
 const LEVEL_ORDER = ['easy', 'medium', 'hard'];

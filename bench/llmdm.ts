@@ -24,14 +24,23 @@ import { correctedModel, domainSpec, LLMDM_DOMAINS, rawModel } from './llmdm-dat
 import { logisticsPlanning, syntheticConstruction } from './llmdm-e2e.js';
 import { allAnnotationReports } from './llmdm-report.js';
 import { replayDialogues } from './llmdm-replay.js';
+import { arg as flagValue, commandLine, num } from './args.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(name);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
-}
+commandLine({
+  command: 'npm run bench:llmdm --',
+  about: "The LLM-DM report (Guan et al. 2023 data): GPT-4's real models through our checks, the recorded dialogues replayed\nthrough our loop, and the synthetic LLM end to end; rows to --out, the tables printed.",
+  flags: [
+    { name: 'seeds', value: 'N', help: 'synthetic seeds (default 5)' },
+    { name: 'knobs', value: 'k=v,...', help: 'synthetic LLM knobs' },
+    { name: 'write-models', value: 'DIR', help: "also write GPT-4's raw and the corrected models as build directories" },
+    { name: 'out', value: 'FILE', help: 'rows file (default bench/out/llmdm/rows.jsonl)' },
+  ],
+});
+
+const arg = (name: string, fallback: string): string => flagValue(name.replace(/^--/, '')) ?? fallback;
 
 async function main(): Promise<void> {
-  const seeds = Number(arg('--seeds', '5'));
+  const seeds = num('seeds', 5);
   const knobsSpec = arg('--knobs', '');
   registerLlmDmSynthetic();
   const writeDir = arg('--write-models', '');

@@ -18,12 +18,23 @@ import { request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openSession, postRpc, rpcHeaders, startHttp } from '../src/mcp/test-harness.js';
-import { arg } from './args.js';
+import { commandLine, num } from './args.js';
 
-const calls = Number(arg('calls') ?? 50);
-const burst = Number(arg('burst') ?? 100);
-const maxQueue = Number(arg('max-queue') ?? 64);
-const maxSessions = Number(arg('max-sessions') ?? 20);
+commandLine({
+  command: 'npx tsx bench/mcp-load.ts',
+  about: 'Load test of `groundplan mcp --http` on 127.0.0.1: concurrent calls, a burst against the queue cap, disconnects,\nsessions past the cap, SIGTERM with calls running; prints the figures and peak RSS as JSON.',
+  flags: [
+    { name: 'calls', value: 'N', help: 'concurrent pddl_plan calls (default 50)' },
+    { name: 'burst', value: 'N', help: 'short calls in the burst (default 100)' },
+    { name: 'max-queue', value: 'N', help: "the server's queue cap (default 64)" },
+    { name: 'max-sessions', value: 'N', help: "the server's session cap (default 20)" },
+  ],
+});
+
+const calls = num('calls', 50);
+const burst = num('burst', 100);
+const maxQueue = num('max-queue', 64);
+const maxSessions = num('max-sessions', 20);
 const concurrency = 4;
 const drainSeconds = 5;
 

@@ -33,6 +33,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandLine, usageFail } from './args.js';
 import { processOutcome } from './planner-outcome.js';
 import { optimalReport, plannerReport, type Row } from './planner-report.js';
 
@@ -56,21 +57,46 @@ interface Args {
   optimal: boolean;
 }
 
+commandLine({
+  command: 'npm run bench:planner --',
+  about: 'Coverage and CPU time of `groundplan plan` on the IPC set (beside the Fast Downward anchors) and the EAI BEHAVIOR problems;\none process per instance under a CPU limit; rows to bench/out/planner.jsonl (a rerun resumes), the report to planner.md beside them.',
+  flags: [
+    { name: 'suite', value: 'ipc|eai|adl|all', help: 'instance sets (default all: ipc and eai; adl: ../shared/data/ipc-adl)' },
+    { name: 'domains', value: 'a,b', help: 'only these domains' },
+    { name: 'timeout', value: 'S', help: 'CPU-time limit per instance in seconds (default 60)' },
+    { name: 'jobs', value: 'N', help: 'instances of different domains in parallel (default 1)' },
+    { name: 'quick', help: 'the first 3 instances per domain' },
+    { name: 'report', help: 'print the tables from the rows already there; run nothing' },
+    { name: 'fresh', help: 'ignore earlier rows' },
+    { name: 'search', value: 'NAME', help: 'planner search (as `plan --search`)' },
+    { name: 'heuristic', value: 'NAME', help: 'planner heuristic (as `plan --heuristic`)' },
+    { name: 'config', value: 'NAME', help: 'astar-lmcut: the optimal track (A* + LM-cut, ipc); any other name is passed as --search' },
+    { name: 'out', value: 'FILE', help: 'rows file (default bench/out/planner.jsonl)' },
+    { name: 'cli', value: 'PATH', help: 'the built main.js to run (default dist/src/cli/main.js)' },
+  ],
+});
+
+function positive(flagName: string, text: string): number {
+  const n = Number(text);
+  if (!(n > 0) || !Number.isFinite(n)) usageFail(`${flagName} needs a positive number, not '${text}'`);
+  return n;
+}
+
 function parseArgs(argv: string[]): Args {
   const a: Args = { suite: 'all', timeout: 60, quick: false, report: false, fresh: false, out: '', jobs: 1, optimal: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = (): string => {
       const x = argv[++i];
-      if (x === undefined) throw new Error(`${k} needs a value`);
+      if (x === undefined) usageFail(`${k} needs a value`);
       return x;
     };
     if (k === '--suite') {
       const s = v();
-      if (s !== 'ipc' && s !== 'eai' && s !== 'adl' && s !== 'all') throw new Error('--suite ipc|eai|adl|all');
+      if (s !== 'ipc' && s !== 'eai' && s !== 'adl' && s !== 'all') usageFail(`--suite is ipc, eai, adl or all, not '${s}'`);
       a.suite = s;
     } else if (k === '--domains') a.domains = v().split(',');
-    else if (k === '--timeout') a.timeout = Number(v());
+    else if (k === '--timeout') a.timeout = positive(k, v());
     else if (k === '--quick') a.quick = true;
     else if (k === '--report') a.report = true;
     else if (k === '--fresh') a.fresh = true;
@@ -78,7 +104,7 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--heuristic') a.heuristic = v();
     else if (k === '--out') a.out = resolve(v());
     else if (k === '--cli') cli = resolve(v());
-    else if (k === '--jobs') a.jobs = Math.max(1, Number(v()));
+    else if (k === '--jobs') a.jobs = Math.max(1, positive(k, v()));
     else if (k === '--config') {
       const c = v();
       if (c === 'astar-lmcut') {
@@ -88,7 +114,7 @@ function parseArgs(argv: string[]): Args {
         a.suite = 'ipc';
       } else a.search = c;
     }
-    else throw new Error(`unknown flag ${k}`);
+    else usageFail(`unknown flag ${k}`);
   }
   if (!a.out) a.out = join(repo, a.optimal ? 'bench/out/planner-astar-lmcut.jsonl' : 'bench/out/planner.jsonl');
   return a;

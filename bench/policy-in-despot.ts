@@ -14,14 +14,26 @@ import { createSyntheticModel } from '../src/llm/index.js';
 import { kitchenTruth, runKitchenEpisode, TRU_POMDP_CATALOGUE } from '../src/methods/index.js';
 import { truPomdpMethod as method } from '../src/methods/tru-pomdp/index.js';
 import { asRolloutFunction, loadLlmPolicy } from '../src/methods/tru-pomdp/policy/index.js';
-import { arg as flagValue } from './args.js';
+import { arg as flagValue, commandLine, num } from './args.js';
+
+commandLine({
+  command: 'npx tsx bench/policy-in-despot.ts',
+  about: "Tru-POMDP's DESPOT with the agent's own rollout policy and with the LLM-written one served from the sandbox:\nthe same episodes at a fixed trial budget; planning seconds show the sandbox's overhead.",
+  flags: [
+    { name: 'kitchen', value: 'NAME', help: 'kitchen (default one_wall)' },
+    { name: 'level', value: 'LEVEL', help: 'easy, medium, hard (default easy)' },
+    { name: 'n', value: 'N', help: 'tasks (default 5)' },
+    { name: 'trials', value: 'N', help: 'DESPOT trials per move (default 100)' },
+    { name: 'modes', value: 'a,b', help: 'builtin, llm (default both)' },
+  ],
+});
 
 const arg = (name: string, def: string): string => flagValue(name) ?? def;
 const kitchen = arg('kitchen', 'one_wall');
 if (!isKitchenName(kitchen)) throw new Error(`unknown kitchen ${kitchen}`);
 const level = arg('level', 'easy') as KitchenLevel;
-const n = Number(arg('n', '5'));
-const trials = Number(arg('trials', '100'));
+const n = num('n', 5);
+const trials = num('trials', 100);
 TRU_POMDP_CATALOGUE.installSynthetic();
 
 const loaded = await loadLlmPolicy(createSyntheticModel({ seed: 1 }));

@@ -14,12 +14,21 @@ import { builtinAction } from '../src/methods/tru-pomdp/policy/batch-policy.js';
 import { PolicySandbox } from '../src/methods/tru-pomdp/policy/sandbox.js';
 import { SyncPolicyRunner } from '../src/methods/tru-pomdp/policy/sync-runner.js';
 import type { PolicyQuery } from '../src/methods/tru-pomdp/policy/wire.js';
-import { arg as flagValue } from './args.js';
+import { arg as flagValue, commandLine, num } from './args.js';
+
+commandLine({
+  command: 'npx tsx bench/policy-sandbox.ts',
+  about: "Throughput of the sandboxed rollout policy: synchronously through the Atomics worker, asynchronously through the\nsandbox pool, and the TypeScript built-in in the main thread, on sample states of generated tasks.",
+  flags: [
+    { name: 'batches', value: 'a,b', help: 'batch sizes (default 1,10,30,100,1000)' },
+    { name: 'calls', value: 'N', help: 'policy calls per measurement (default 200000)' },
+  ],
+});
 
 const arg = (name: string, def: string): string => flagValue(name) ?? def;
 
 const batchSizes = arg('batches', '1,10,30,100,1000').split(',').map(Number);
-const totalCalls = Number(arg('calls', '200000'));
+const totalCalls = num('calls', 200000);
 const tasks = generateTasks({ kitchen: 'galley', level: 'hard', n: 10, seed: 1 });
 const pool = sampleQueries(tasks, 1);
 

@@ -22,17 +22,32 @@ import { Pomcp } from '../src/pomdp/pomcp.js';
 import { runEpisode } from '../src/pomdp/episode.js';
 import { makeProblem } from '../src/pomdp/problems/index.js';
 import { pomdpTable, type PomdpRow } from '../src/eval/report/pomdp-tables.js';
-import { arg, flag } from './args.js';
+import { arg, commandLine, flag, num } from './args.js';
+
+commandLine({
+  command: 'npm run bench:pomdp --',
+  about: 'DESPOT and POMCP on Tag and RockSample at a CPU-time budget per move, beside the C++ DESPOT reference;\nrows appended to a JSONL file as episodes finish (a rerun resumes).',
+  flags: [
+    { name: 'quick', help: '3 episodes at 0.1 s per move' },
+    { name: 'problems', value: 'a,b', help: 'tag, rocksample:7:8, rocksample:11:11, ... (default those three)' },
+    { name: 'episodes', value: 'N', help: 'episodes per problem, solver and budget (default 30)' },
+    { name: 'times', value: 'S,S', help: 'CPU seconds per move (default 1,0.1)' },
+    { name: 'solvers', value: 'a,b', help: 'despot, pomcp (default both)' },
+    { name: 'seed', value: 'S', help: 'first episode seed (default 1)' },
+    { name: 'out', value: 'FILE', help: 'rows file (default bench/out/pomdp.jsonl)' },
+    { name: 'report-only', help: 'print the tables from the rows already there; run nothing' },
+  ],
+});
 
 type Row = PomdpRow;
 
 const quick = flag('quick');
 const problems = (arg('problems') ?? 'tag,rocksample:7:8,rocksample:11:11').split(',');
-const episodes = Number(arg('episodes') ?? (quick ? 3 : 30));
+const episodes = num('episodes', quick ? 3 : 30);
 const times = (arg('times') ?? (quick ? '0.1' : '1,0.1')).split(',').map(Number);
 const solvers = (arg('solvers') ?? 'despot,pomcp').split(',');
 const out = arg('out') ?? (quick ? 'bench/out/pomdp-quick.jsonl' : 'bench/out/pomdp.jsonl');
-const firstSeed = Number(arg('seed') ?? 1);
+const firstSeed = num('seed', 1);
 
 function load(): Row[] {
   if (!existsSync(out)) return [];

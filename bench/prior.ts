@@ -32,7 +32,7 @@ import { usageByKind } from '../src/episode/index.js';
 import { clientFromSettings } from '../src/llm/index.js';
 import { runKitchenEpisode } from '../src/methods/index.js';
 import { truPomdpMethod } from '../src/methods/tru-pomdp/index.js';
-import { arg, flag, list } from './args.js';
+import { arg, commandLine, flag, list, num } from './args.js';
 
 export const PRIOR_SETS = ['tuned', 'unseen', 'paraphrase'] as const;
 export type PriorSet = (typeof PRIOR_SETS)[number];
@@ -50,9 +50,9 @@ const sets = list('sets', PRIOR_SETS.join(',')) as PriorSet[];
 const levels = list('levels', LEVELS.join(',')) as KitchenLevel[];
 const kitchenArg = list('kitchens', 'all');
 const kitchens = (kitchenArg.includes('all') ? [...KITCHEN_NAMES] : kitchenArg) as KitchenName[];
-const n = Number(arg('n') ?? 10);
-const maxTrials = Number(arg('max-trials') ?? 10);
-const seed = Number(arg('seed') ?? 1);
+const n = num('n', 10);
+const maxTrials = num('max-trials', 10);
+const seed = num('seed', 1);
 const out = arg('out') ?? 'bench/out/prior';
 
 function check(): void {
@@ -165,6 +165,20 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  commandLine({
+    command: 'npx tsx bench/prior.ts',
+    about: "The offline `prior` model with Tru-POMDP on three kitchen task sets (tuned, unseen, paraphrase), all kitchens and\nlevels, at a DESPOT trial budget per move; one result store per set (a rerun resumes).",
+    flags: [
+      { name: 'sets', value: 'a,b', help: `task sets: ${PRIOR_SETS.join(', ')} (default all)` },
+      { name: 'levels', value: 'a,b', help: 'easy, medium, hard (default all)' },
+      { name: 'kitchens', value: 'a,b', help: 'kitchens, or all (default)' },
+      { name: 'n', value: 'N', help: 'tasks per kitchen and level (default 10)' },
+      { name: 'max-trials', value: 'N', help: 'DESPOT trials per move (default 10)' },
+      { name: 'seed', value: 'S', help: 'episode seed (default 1)' },
+      { name: 'out', value: 'DIR', help: 'result stores (default bench/out/prior)' },
+      { name: 'report-only', help: 'print the tables from the rows already there; run nothing' },
+    ],
+  });
   main().catch((err: unknown) => {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);

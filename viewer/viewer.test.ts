@@ -196,6 +196,86 @@ describe.runIf(hasChromium)('trace viewer', () => {
     await page.close();
   });
 
+  it('shows step details as a readable list (nested records as lists, no JSON), with the raw record under a closed toggle', async () => {
+    const { steps } = records(KITCHEN);
+    const url = await serve(KITCHEN);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(url);
+    await page.waitForSelector('#app[data-ready="true"]');
+    for (let k = 1; k <= 3; k++) {
+      await page.keyboard.press('ArrowRight');
+      const details = steps[k - 1].details as { [key: string]: unknown; update: { survived: number; eliminated: number }; llm: { calls: number } };
+      const shown = await page.evaluate(() => {
+        const panel = document.querySelector('[data-testid="details"]') as HTMLElement;
+        const raw = panel.querySelector('details.raw') as HTMLDetailsElement;
+        const text = [...panel.childNodes].filter((n) => n !== raw).map((n) => (n as HTMLElement).innerText).join('\n');
+        return { text, open: raw.open, raw: raw.querySelector('pre')?.textContent ?? '', terms: [...panel.querySelectorAll(':scope > dl > dt')].map((e) => e.textContent) };
+      });
+      // readable: keys as words, values as text; no braces, brackets or quotes of a JSON blob
+      expect(shown.text).not.toMatch(/[{}[\]"]/);
+      expect(shown.terms).toEqual(expect.arrayContaining(['update', 'failed goals', 'toh queries', 'llm']));
+      expect(await page.locator('[data-testid="details"] [data-key="update"] [data-key="survived"]').textContent()).toBe(String(Math.round(details.update.survived * 1000) / 1000));
+      expect(await page.locator('[data-testid="details"] [data-key="update"] [data-key="eliminated"]').textContent()).toBe(String(details.update.eliminated));
+      expect(await page.locator('[data-testid="details"] [data-key="llm"] [data-key="calls"]').textContent()).toBe(String(details.llm.calls));
+      // the raw record, closed until asked for
+      expect(shown.open).toBe(false);
+      const { decidedBy: _decided, ...rest } = details;
+      expect(JSON.parse(shown.raw)).toEqual(rest);
+    }
+    await page.getByTestId('details-raw').locator('summary').click();
+    expect(await page.getByTestId('details-raw').evaluate((e) => (e as HTMLDetailsElement).open)).toBe(true);
+    await page.close();
+  });
+
+  it.each([
+    ['recorded', HOUSEHOLD_DEMO],
+    ['hand-written', HOUSEHOLD],
+  ])('places the household map labels clear of the robot path and of each other, at every frame (%s)', async (_what, file) => {
+    const { steps } = records(file);
+    const url = await serve(file);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(url);
+    await page.waitForSelector('#app[data-ready="true"]');
+    for (let k = 0; k <= steps.length; k++) {
+      if (k > 0) await page.keyboard.press('ArrowRight');
+      const clash = await page.evaluate(() => {
+        type Box = { id: string; x: number; y: number; w: number; h: number };
+        const boxes: Box[] = [...document.querySelectorAll<SVGGElement>('[data-testid^="map-label-"]')].map((g) => {
+          const b = g.getBBox();
+          return { id: g.dataset.testid ?? '', x: b.x, y: b.y, w: b.width, h: b.height };
+        });
+        const pts = ((document.querySelector('[data-testid="robot-path"]') as SVGPolylineElement).getAttribute('points') ?? '')
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((p) => p.split(',').map(Number));
+        // half the path's stroke width
+        const grow = (b: Box, m: number): Box => ({ ...b, x: b.x - m, y: b.y - m, w: b.w + 2 * m, h: b.h + 2 * m });
+        const hits = (b: Box, [x1, y1]: number[], [x2, y2]: number[]): boolean => {
+          // sample the segment finely: a point inside the box is a crossing
+          for (let i = 0; i <= 400; i++) {
+            const x = x1 + ((x2 - x1) * i) / 400;
+            const y = y1 + ((y2 - y1) * i) / 400;
+            if (x > b.x && x < b.x + b.w && y > b.y && y < b.y + b.h) return true;
+          }
+          return false;
+        };
+        const out: string[] = [];
+        for (const b of boxes) for (let i = 1; i < pts.length; i++) if (hits(grow(b, 0.08), pts[i - 1], pts[i])) out.push(`${b.id} crosses the path ${pts[i - 1]} → ${pts[i]}`);
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [a, c] = [boxes[i], boxes[j]];
+            if (a.x < c.x + c.w && c.x < a.x + a.w && a.y < c.y + c.h && c.y < a.y + a.h) out.push(`${a.id} overlaps ${c.id}`);
+          }
+        return { out, labels: boxes.length, segments: Math.max(0, pts.length - 1) };
+      });
+      expect(clash.labels).toBeGreaterThan(0);
+      expect(clash.out, `frame ${k}`).toEqual([]);
+      if (k === steps.length) expect(clash.segments).toBeGreaterThan(0);
+    }
+    await page.close();
+  });
+
   it('shows a POMDP benchmark trace (no state snapshots): world, search and step details', async () => {
     const { episode, steps } = records(POMDP);
     expect(episode.env).toBe('pomdp');

@@ -4,12 +4,17 @@
  * (-32602, not -32603), the bearer token and allowed origins, the session cap
  * (503 with the reason) and idle expiry, a client that disconnects mid-call
  * (its worker is freed at once), progress while queued, the wall-clock limit
- * in the answer, and a draining close (running calls are answered).
+ * in the answer, and a draining close (running calls are answered); and a
+ * body over the bound, answered 413 to a client that reads only once it has
+ * written everything, within a ceiling for a client that never finishes.
  */
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startHttpServer, type DiscardCeiling, type RunningHttpServer } from './http.js';
 import { DEFAULT_LIMITS, type ServerCaps } from './limits.js';
 import { serveHttp, type HttpAccess } from './serve.js';
 import { INITIALIZE as INIT, openSession as session, postRpc as post, rpcHeaders } from './test-harness.js';
@@ -117,5 +122,85 @@ describe('groundplan mcp over HTTP: limits, access and shutdown', () => {
     const [a, b] = await Promise.all([short, long]);
     expect(a.messages.find((m) => m.id === 3)).toMatchObject({ result: { isError: false } });
     expect(b.messages.find((m) => m.id === 4)).toMatchObject({ result: { isError: true, structuredContent: { diagnostics: [{ code: 'shutting-down' }] } } });
+  });
+});
+
+interface RawReply {
+  /** The status line and the rest of the answer as received, or the socket error's code. */
+  text: string;
+  error?: string;
+  /** Bytes of the body the socket accepted before it failed or finished. */
+  written: number;
+}
+
+/**
+ * A POST written over a raw socket that reads nothing until it has written its
+ * whole body (as a client under load may): `chunks` of 64 KiB, `gapMs` apart.
+ */
+function rawPost(port: number, chunks: number, gapMs = 0): Promise<RawReply> {
+  return new Promise((resolve) => {
+    const chunk = Buffer.alloc(64 * 1024, 0x78);
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    let written = 0;
+    const done = (error?: string): void => {
+      socket.destroy();
+      resolve({ text, written, ...(error ? { error } : {}) });
+    };
+    socket.pause();
+    socket.on('error', (e: NodeJS.ErrnoException) => done(e.code ?? e.message));
+    socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+    socket.on('end', () => done());
+    socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${chunks * chunk.length}\r\n\r\n`);
+    let sent = 0;
+    const next = (): void => {
+      if (socket.destroyed) return;
+      if (sent === chunks) {
+        socket.resume();
+        return;
+      }
+      sent++;
+      const ok = socket.write(chunk, (err) => {
+        if (!err) written += chunk.length;
+      });
+      if (gapMs > 0) setTimeout(next, gapMs);
+      else if (ok) next();
+      else socket.once('drain', next);
+    };
+    next();
+  });
+}
+
+describe('groundplan mcp over HTTP: a body over the bound', () => {
+  let h: RunningHttpServer | undefined;
+  afterEach(async () => {
+    await h?.close(0);
+    h = undefined;
+  });
+  const start = async (discard?: DiscardCeiling): Promise<string> => {
+    h = await startHttpServer({ port: 0, makeServer: () => new McpServer({ name: 't', version: '0' }), maxBodyBytes: 64 * 1024, maxSessions: 4, sessionIdleMs: 60_000, ...(discard ? { discard } : {}) });
+    return new URL(h.url).port;
+  };
+
+  it('is read to its end and answered 413 with the JSON-RPC error, to a client that reads only after writing', async () => {
+    const port = await start();
+    // 8 MiB: far more than the socket buffers hold, so the server must read it for the client to finish writing
+    for (let i = 0; i < 3; i++) {
+      const r = await rawPost(Number(port), 128);
+      expect(r.error).toBeUndefined();
+      expect(r.written).toBe(128 * 64 * 1024);
+      expect(r.text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(r.text).toMatch(/\r\nConnection: close\r\n/i);
+      expect(JSON.parse(r.text.slice(r.text.indexOf('{'), r.text.lastIndexOf('}') + 1))).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: "Payload Too Large: the request body is over the server's limit of 65536 bytes" } });
+    }
+  });
+
+  it('is read no longer than the ceiling: a client that keeps sending slowly is answered 413 and cut off', async () => {
+    const port = await start({ bytes: 64 * 1024 * 1024, ms: 300 });
+    const t0 = Date.now();
+    // 64 chunks 50 ms apart would take 3.2 s to send
+    const r = await rawPost(Number(port), 64, 50);
+    expect(Date.now() - t0).toBeLessThan(2500);
+    expect(r.written).toBeLessThan(64 * 64 * 1024);
   });
 });

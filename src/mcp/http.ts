@@ -13,8 +13,10 @@
  * answered 503 with the reason and a Retry-After); a session with no open
  * request and none for `sessionIdleMs` is closed (its id then answers 404, and
  * the client starts a new session). Bodies over `maxBodyBytes` are answered
- * 413, malformed JSON with a JSON-RPC parse error (the body is read here, so
- * that the ids of the requests in it are known).
+ * 413 once read to their end (within a byte and time ceiling, so that the
+ * client gets the 413 rather than a reset), malformed JSON with a JSON-RPC
+ * parse error (the body is read here, so that the ids of the requests in it
+ * are known).
  *
  * Calls it stops: when a client disconnects before its answer, its requests
  * are cancelled as if it had sent `notifications/cancelled` (the worker
@@ -38,6 +40,8 @@ export interface HttpServerOptions {
   makeServer: () => McpServer;
   /** Largest request body in bytes. */
   maxBodyBytes: number;
+  /** How much of a larger body is read and thrown away before it is answered 413 (default `DEFAULT_DISCARD`). */
+  discard?: DiscardCeiling;
   /** Most open sessions. */
   maxSessions: number;
   /** A session with nothing open and no request for this long is closed. */
@@ -117,17 +121,62 @@ function authorized(header: string | undefined, token: Buffer | undefined): bool
   return m !== null && timingSafeEqual(digest(m[1]), token);
 }
 
-/** Reads a body of at most `max` bytes: the text, or undefined when it is larger. */
-async function readBody(req: IncomingMessage, max: number): Promise<string | undefined> {
-  if (Number(req.headers['content-length']) > max) return undefined;
-  const chunks: Buffer[] = [];
-  let n = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    n += chunk.length;
-    if (n > max) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** How much of an over-bound body is still read (and thrown away) before the 413 is sent. */
+export interface DiscardCeiling {
+  /** Bytes past the bound. */
+  bytes: number;
+  /** Time from the moment the body is known to be over the bound. */
+  ms: number;
+}
+
+export const DEFAULT_DISCARD: DiscardCeiling = { bytes: 64 * 1024 * 1024, ms: 10_000 };
+
+/** A body read: its text, or over the bound (`drained`: read to its end, so the answer reaches the client). */
+type Body = { text: string } | { over: true; drained: boolean };
+
+/**
+ * Reads a body of at most `max` bytes. A larger one is still read to its end
+ * and thrown away, within `ceiling`: a client may read the answer only once it
+ * has written its whole request, and a socket closed with unread bytes in it
+ * sends a reset that destroys the 413 before the client reads it (EPIPE or
+ * ECONNRESET instead). The ceiling stops a client that sends without end, or
+ * slowly, from holding the connection.
+ */
+function readBody(req: IncomingMessage, max: number, ceiling: DiscardCeiling): Promise<Body> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let n = 0;
+    let over = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (body: Body): void => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      resolve(body);
+    };
+    const overflow = (): void => {
+      over = true;
+      chunks.length = 0;
+      timer = setTimeout(() => finish({ over: true, drained: false }), ceiling.ms);
+    };
+    const onData = (chunk: Buffer): void => {
+      n += chunk.length;
+      if (over) {
+        if (n > max + ceiling.bytes) finish({ over: true, drained: false });
+      } else if (n > max) overflow();
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(over ? { over: true, drained: true } : { text: Buffer.concat(chunks).toString('utf8') });
+    const onError = (err: Error): void => {
+      clearTimeout(timer);
+      reject(err);
+    };
+    // the client went away before the end: nobody to answer
+    const onClose = (): void => onError(new Error('the client closed the connection while sending its request'));
+    const declared = Number(req.headers['content-length']);
+    if (declared > max + ceiling.bytes) return resolve({ over: true, drained: false });
+    if (declared > max) overflow();
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
 }
 
 /** The ids of the JSON-RPC requests in a parsed body (one message or a batch). */
@@ -184,13 +233,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
   /** The body of a POST, parsed; undefined when an error was answered. */
   const parseBody = async (req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | undefined> => {
-    const text = await readBody(req, options.maxBodyBytes);
-    if (text === undefined) {
+    const body = await readBody(req, options.maxBodyBytes, options.discard ?? DEFAULT_DISCARD);
+    if ('over' in body) {
       jsonRpcError(res, 413, -32000, `Payload Too Large: the request body is over the server's limit of ${options.maxBodyBytes} bytes`, null, { connection: 'close' });
+      // not read to its end: the rest of it would be read as the next request
+      if (!body.drained) res.once('finish', () => req.socket.destroy());
       return undefined;
     }
     try {
-      return { body: JSON.parse(text) as unknown };
+      return { body: JSON.parse(body.text) as unknown };
     } catch {
       jsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
       return undefined;

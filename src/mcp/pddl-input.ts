@@ -4,7 +4,7 @@
  */
 import type { Domain, Problem } from '../pddl/ast.js';
 import { checkTask } from '../pddl/check-task.js';
-import { judge } from '../pddl/compat-policy.js';
+import { judge, type CompatMode } from '../pddl/compat-policy.js';
 import { checkDomain } from '../pddl/parse-domain.js';
 import { parsePlan, parsePlanLines, type ParsedPlanStep } from '../validate/plan-file.js';
 import { diagnosticLines, diagnosticsOfError, errorCount, fromPddl, type Diagnostic } from './diagnostics.js';
@@ -21,9 +21,9 @@ export interface LoadedPddl {
 /**
  * Checks the domain, then (when given) the problem together with it; departures from the
  * standard are judged by the compatibility policy of `mode` (`pddl_check`: check, the
- * validate and repair tools: validate).
+ * validate and repair tools: validate, `pddl_validate` with `lenient`: plan).
  */
-export function loadPddl(domainText: string, problemText?: string, mode: 'check' | 'validate' = 'check'): LoadedPddl {
+export function loadPddl(domainText: string, problemText?: string, mode: Exclude<CompatMode, 'strict'> = 'check'): LoadedPddl {
   if (problemText === undefined) {
     const dc = checkDomain(domainText);
     const diagnostics = judge(dc.diagnostics, mode).map((d) => fromPddl(d, 'domain'));
@@ -47,9 +47,12 @@ export type LoadedTask =
   | { ok: true; domain: Domain; problem: Problem; steps: ParsedPlanStep[]; diagnostics: Diagnostic[] }
   | { ok: false; diagnostics: Diagnostic[] };
 
-/** Domain, problem and plan together (the validate and repair tools' inputs): all of them readable, or the diagnostics. */
-export function loadTask(domainText: string, problemText: string, plan: string | readonly string[]): LoadedTask {
-  const r = loadPddl(domainText, problemText, 'validate');
+/**
+ * Domain, problem and plan together (the validate and repair tools' inputs): all of them
+ * readable, or the diagnostics. `lenient` reads domain and problem as `plan` does.
+ */
+export function loadTask(domainText: string, problemText: string, plan: string | readonly string[], lenient = false): LoadedTask {
+  const r = loadPddl(domainText, problemText, lenient ? 'plan' : 'validate');
   const p = loadPlan(plan);
   const diagnostics = [...r.diagnostics, ...p.diagnostics];
   if (!r.ok || !r.domain || !r.problem || !p.steps) return { ok: false, diagnostics };

@@ -1,6 +1,7 @@
 /**
  * The PDDL tools that read and judge a model: `pddl_check` (every located
- * diagnostic), `pddl_validate` (the VAL-style verdict on a plan) and
+ * diagnostic), `pddl_validate` (the VAL-style verdict on a plan; with
+ * `lenient`, on the input as `pddl_plan` reads it) and
  * `pddl_explain` (LLM-DM's plain-language rendering, Guan et al. 2023 §4.2).
  * Any error diagnostic, or a plan that does not validate, makes the answer a
  * tool error (`isError`) that still carries the structured reasons.
@@ -77,7 +78,7 @@ export function verdictOf(r: ValidationResult, steps: readonly ParsedPlanStep[])
 
 export function pddlValidate(args: z.infer<typeof validateInput>, ctx: CallContext): ToolOutput {
   ctx.progress('checking', 'checking the domain, problem and plan');
-  const t = loadTask(args.domain, args.problem, args.plan);
+  const t = loadTask(args.domain, args.problem, args.plan, args.lenient === true);
   if (!t.ok) {
     const out: z.infer<typeof validateOutput> = { valid: false, status: 'invalid-input', diagnostics: t.diagnostics };
     return output(out, true, invalidInputLines(t.diagnostics));

@@ -81,6 +81,10 @@ export const validateInput = z.object({
   domain: pddlText('the domain'),
   problem: pddlText('the problem'),
   plan: pddlPlan,
+  lenient: z
+    .boolean()
+    .optional()
+    .describe('read the domain and problem as pddl_plan does: accept the departures from the standard it accepts (e.g. ill-typed init facts), each a located warning in diagnostics, instead of refusing what VAL refuses (default false)'),
   ...limits,
 });
 

@@ -37,7 +37,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: 'pddl_validate',
     title: 'Validate a plan',
     description:
-      'Replay a plan on a PDDL domain and problem with VAL semantics. Returns the verdict: valid with cost, or the first failing step with the unmet precondition literals in plain language, or the unmet goals, with hints on which actions achieve them. An invalid plan is a tool error.',
+      'Replay a plan on a PDDL domain and problem with VAL semantics. Returns the verdict: valid with cost, or the first failing step with the unmet precondition literals in plain language, or the unmet goals, with hints on which actions achieve them. An invalid plan is a tool error. Departures from the standard that VAL refuses (e.g. ill-typed init facts) are invalid input, unless lenient is set: then they are accepted as pddl_plan accepts them, each a located warning in diagnostics.',
     input: s.validateInput,
     output: s.validateOutput,
   },

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { COMPAT_CODES, COMPAT_POLICY } from '../pddl/compat-policy.js';
 import type { CallContext } from './call-protocol.js';
 import { HOUSEHOLD_DEMO, RESOURCES } from './resources.js';
 import { checkOutput, householdRepairOutput, householdVerifyOutput, planOutput, validateOutput, explainOutput } from './schemas.js';
@@ -144,6 +145,31 @@ describe('the compatibility policy through the tools (issue 12)', () => {
     const out = runTool('pddl_plan', { ...fx('init-type-mismatch'), strict: true }, ctx());
     expect(out.isError).toBe(true);
     expect(planOutput.parse(out.structured)).toMatchObject({ status: 'invalid-input', diagnostics: [{ severity: 'error', code: 'init-type-mismatch', source: 'problem', line: 4, col: 18 }] });
+  });
+
+  // every departure VAL refuses (plain validate: invalid input) that plan accepts
+  const refused = COMPAT_CODES.filter((c) => COMPAT_POLICY[c].validate === 'error' && COMPAT_POLICY[c].plan === 'accept-with-warning');
+  for (const c of refused) {
+    it(`pddl_validate refuses ${c} as VAL does; with lenient, judges the plan and returns the departure as a located warning`, () => {
+      const args = { ...fx(c), plan: readFileSync(join(FX, c, 'plan.txt'), 'utf8') };
+      const where = JSON.parse(readFileSync(join(FX, c, 'expected.json'), 'utf8')) as { file: string; line: number; col: number };
+      const at = { code: c, source: where.file.replace(/\.pddl$/, ''), line: where.line, col: where.col };
+      const strict = runTool('pddl_validate', args, ctx());
+      expect(strict.isError).toBe(true);
+      expect(validateOutput.parse(strict.structured)).toMatchObject({ valid: false, status: 'invalid-input', diagnostics: [{ severity: 'error', ...at }] });
+      const lenient = runTool('pddl_validate', { ...args, lenient: true }, ctx());
+      expect(lenient.isError).toBe(false);
+      const s = validateOutput.parse(lenient.structured);
+      expect(s).toMatchObject({ valid: true, status: 'valid' });
+      expect(s.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', ...at })]);
+      expect(lenient.text).toMatch(new RegExp(`^Plan valid[^\n]*\n${at.source}:${at.line}:${at.col}: warning \\[${c}\\]`));
+    });
+  }
+
+  it('pddl_validate with lenient still finds an invalid plan invalid, with the warning', () => {
+    const out = runTool('pddl_validate', { ...fx('init-type-mismatch'), plan: [], lenient: true }, ctx());
+    expect(out.isError).toBe(true);
+    expect(validateOutput.parse(out.structured)).toMatchObject({ valid: false, status: 'invalid', reason: 'goal', diagnostics: [{ severity: 'warning', code: 'init-type-mismatch' }] });
   });
 
   it('pddl_check judges as check does: the ill-typed init fact is an error with a hint; the problem-declared constant a warning', () => {

@@ -1,11 +1,13 @@
 /**
  * The household at one frame: an SVG map of the rooms (boxes sized by floor
  * area around their centres, doors as lines between centres), searched rooms
- * shaded, the robot's path so far and where it stands, each object's room;
+ * shaded, the robot's path so far and where it stands, each room's name and
+ * objects (placed clear of the lines and of each other: label-layout.ts);
  * below it, a table of the objects (room, parent, relation, flags).
  */
 import type { HouseholdSnapshot, Json } from '../../src/eval/types.js';
 import { h, panel, pretty, svg } from './dom.js';
+import { placeLabels, type Rect, type Segment } from './label-layout.js';
 
 interface MapRoom {
   id: string;
@@ -74,49 +76,84 @@ export function doorRoute(doors: ReadonlyArray<[string, string]>, from: string, 
   return route;
 }
 
+/** Text sizes of the map labels (map units; the CSS of .room-label and .obj-label says the same). */
+const TITLE = { size: 0.42, weight: 600 };
+const OBJ = { size: 0.34, weight: 400 };
+/** Baselines in a label block: the title's, then one line per object (the font's ascent and descent are about 0.93 and 0.24 em). */
+const TITLE_BASE = 0.39;
+const OBJ_BASE = 0.81;
+const OBJ_STEP = 0.4;
+const MAX_OBJECTS = 5;
+
+let canvas: CanvasRenderingContext2D | null | undefined;
+
+/** The width of a label in map units, measured with the page's font (estimated where there is no canvas). */
+function textWidth(text: string, font: { size: number; weight: number }): number {
+  if (canvas === undefined) canvas = typeof document !== 'undefined' ? document.createElement('canvas').getContext('2d') : null;
+  if (!canvas) return text.length * font.size * 0.62;
+  canvas.font = `${font.weight} 100px ${getComputedStyle(document.body).fontFamily}`;
+  return (canvas.measureText(text).width / 100) * font.size;
+}
+
+/** A room's label block: its name, then up to five objects (and how many more). */
+function labelLines(id: string, objects: readonly string[]): { title: string; lines: string[]; w: number; h: number } {
+  const title = pretty(id);
+  const shown = objects.slice(0, MAX_OBJECTS).map((o) => `• ${pretty(o)}`);
+  const lines = objects.length > shown.length ? [...shown, `+${objects.length - shown.length} more`] : shown;
+  const w = Math.max(textWidth(title, TITLE), ...lines.map((l) => textWidth(l, OBJ))) + 0.1;
+  const h = lines.length ? OBJ_BASE + (lines.length - 1) * OBJ_STEP + 0.1 : TITLE_BASE + 0.12;
+  return { title, lines, w, h };
+}
+
 export function householdPanel(world: { [k: string]: Json }, state: HouseholdSnapshot, path: readonly string[]): HTMLElement {
   const searched = new Set(state.searched ?? []);
   const rooms = mapRooms(world, [...path, ...state.objects.map((o) => o.room), state.robot.room]);
   const at = new Map(rooms.map((r) => [r.id, r]));
   const side = (r: MapRoom): number => Math.min(5.4, Math.max(2.4, Math.sqrt(r.area)));
-  const xs = rooms.flatMap((r) => [r.x - side(r) / 2, r.x + side(r) / 2]);
-  const ys = rooms.flatMap((r) => [r.y - side(r) / 2, r.y + side(r) / 2]);
-  const x0 = Math.min(...xs) - 0.6;
-  const y0 = Math.min(...ys) - 0.6;
-  const w = Math.max(...xs) + 0.6 - x0;
-  const hgt = Math.max(...ys) + 0.6 - y0;
+  const box = new Map(rooms.map((r): [string, Rect] => [r.id, { x: r.x - side(r) / 2, y: r.y - side(r) / 2, w: side(r), h: side(r) }]));
+  // The robot sits in its room's lower right corner, kept free of labels.
+  const corner = (r: MapRoom): [number, number] => [r.x + side(r) / 2 - 0.55, r.y + side(r) / 2 - 0.55];
   const byRoom = new Map<string, string[]>();
   for (const o of state.objects) byRoom.set(o.room, [...(byRoom.get(o.room) ?? []), o.id]);
 
   const doorPairs = mapDoors(world);
-  const doors = doorPairs
-    .filter(([a, b]) => at.has(a) && at.has(b))
-    .map(([a, b]) => svg('line', { class: 'door', x1: at.get(a)!.x, y1: at.get(a)!.y, x2: at.get(b)!.x, y2: at.get(b)!.y }));
+  const doorLines = doorPairs.filter(([a, b]) => at.has(a) && at.has(b)).map(([a, b]): Segment => [at.get(a)!.x, at.get(a)!.y, at.get(b)!.x, at.get(b)!.y]);
+  const doors = doorLines.map(([x1, y1, x2, y2]) => svg('line', { class: 'door', x1, y1, x2, y2 }));
   // Three layers so the path runs over the floors but under the labels.
   const boxes = rooms.map((r) => {
-    const s = side(r);
+    const b = box.get(r.id)!;
     const cls = ['room', searched.has(r.id) ? 'searched' : '', state.robot.room === r.id ? 'robot-here' : ''].filter(Boolean).join(' ');
-    return svg('rect', { class: cls, 'data-testid': `room-${r.id}`, 'data-searched': searched.has(r.id) ? 'true' : 'false', x: r.x - s / 2, y: r.y - s / 2, width: s, height: s, rx: 0.25 });
-  });
-  const labels = rooms.map((r) => {
-    const s = side(r);
-    const left = r.x - s / 2 + 0.2;
-    const top = r.y - s / 2;
-    const all = byRoom.get(r.id) ?? [];
-    const objs = all.slice(0, 5);
-    return svg(
-      'g',
-      {},
-      svg('text', { class: 'room-label', x: left, y: top + 0.55 }, pretty(r.id)),
-      ...objs.map((o, i) => svg('text', { class: 'obj-label', x: left, y: top + 1.15 + i * 0.5 }, `• ${pretty(o)}`)),
-      all.length > objs.length ? svg('text', { class: 'obj-label', x: left, y: top + 1.15 + objs.length * 0.5 }, `+${all.length - objs.length} more`) : null,
-    );
+    return svg('rect', { class: cls, 'data-testid': `room-${r.id}`, 'data-searched': searched.has(r.id) ? 'true' : 'false', x: b.x, y: b.y, width: b.w, height: b.h, rx: 0.25 });
   });
   const walked = path.filter((p) => at.has(p)).flatMap((p, i, all) => (i === 0 ? [p] : doorRoute(doorPairs, all[i - 1], p).slice(1)));
+  const pathLines = walked.slice(1).map((p, i): Segment => [at.get(walked[i])!.x, at.get(walked[i])!.y, at.get(p)!.x, at.get(p)!.y]);
+  // Labels clear of the doors and the path (which runs along the doors), of each other and of the robot.
+  const blocks = new Map(rooms.map((r) => [r.id, labelLines(r.id, byRoom.get(r.id) ?? [])]));
+  const places = placeLabels(
+    rooms.map((r) => ({ id: r.id, w: blocks.get(r.id)!.w, h: blocks.get(r.id)!.h, room: box.get(r.id)! })),
+    {
+      segments: [...doorLines, ...pathLines],
+      reserved: rooms.filter((r) => r.id === state.robot.room).map((r) => ({ x: corner(r)[0] - 0.4, y: corner(r)[1] - 0.4, w: 0.8, h: 0.8 })),
+      rooms: [...box.values()],
+    },
+  );
+  const labels = rooms.map((r) => {
+    const { title, lines } = blocks.get(r.id)!;
+    const { x, y } = places.get(r.id)!;
+    return svg(
+      'g',
+      { class: 'map-label', 'data-testid': `map-label-${r.id}` },
+      svg('text', { class: 'room-label', x: x + 0.05, y: y + TITLE_BASE }, title),
+      ...lines.map((l, i) => svg('text', { class: 'obj-label', x: x + 0.05, y: y + OBJ_BASE + i * OBJ_STEP }, l)),
+    );
+  });
+  const extent = [...box.values(), ...places.values()];
+  const x0 = Math.min(...extent.map((b) => b.x)) - 0.6;
+  const y0 = Math.min(...extent.map((b) => b.y)) - 0.6;
+  const w = Math.max(...extent.map((b) => b.x + b.w)) + 0.6 - x0;
+  const hgt = Math.max(...extent.map((b) => b.y + b.h)) + 0.6 - y0;
   const pts = walked.map((p) => `${at.get(p)!.x},${at.get(p)!.y}`);
   const robot = at.get(state.robot.room);
-  // The robot sits in its room's lower right corner, clear of the labels.
-  const corner = robot ? side(robot) / 2 - 0.55 : 0;
   const map = svg(
     'svg',
     { class: 'map', viewBox: `${x0} ${y0} ${w} ${hgt}`, role: 'img', 'aria-label': 'household map' },
@@ -124,7 +161,7 @@ export function householdPanel(world: { [k: string]: Json }, state: HouseholdSna
     ...boxes,
     svg('polyline', { class: 'path', 'data-testid': 'robot-path', 'data-rooms': path.join(' '), points: pts.join(' ') }),
     ...labels,
-    robot ? svg('circle', { class: 'robot', 'data-testid': 'robot-marker', cx: robot.x + corner, cy: robot.y + corner, r: 0.38 }) : null,
+    robot ? svg('circle', { class: 'robot', 'data-testid': 'robot-marker', cx: corner(robot)[0], cy: corner(robot)[1], r: 0.38 }) : null,
   );
   const rows = state.objects.map((o) =>
     h(
