@@ -9,7 +9,7 @@
  */
 import { BudgetClock } from '../../core/budget.js';
 import { throttle } from '../../core/events.js';
-import { memoryExhausted } from '../../core/memory.js';
+import { DEFAULT_MAX_ARRAY_BYTES, memoryExhausted } from '../../core/memory.js';
 import type { CompiledTask } from '../compiled-task.js';
 import type { Heuristic } from '../heuristics/heuristic.js';
 import { StateRegistry } from '../state-registry.js';
@@ -94,7 +94,7 @@ export class SearchCore {
     this.tieOnH = this.wG > 0;
     this.bound = config.costBound ?? Infinity;
     this.maxStates = options.maxStates ?? Infinity;
-    this.maxBytes = options.maxBytes ?? 3 * 1024 ** 3;
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_ARRAY_BYTES;
     this.progress = throttle(options.onEvent, options.progressEveryMs ?? 250);
     this.tracked = this.hs.filter((x) => x.notifyTransition !== undefined);
     this.bestH = new Float64Array(this.nH).fill(Infinity);
