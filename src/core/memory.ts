@@ -14,6 +14,9 @@ export function isOutOfMemory(err: unknown): err is RangeError {
   return err instanceof RangeError && ALLOCATION_FAILURE.test(err.message);
 }
 
+/** Default limit on the process's typed arrays (`maxBytes` of the search and the grounder's memory check): 3 GiB. */
+export const DEFAULT_MAX_ARRAY_BYTES = 3 * 1024 ** 3;
+
 /** Share of the old generation's limit above which the heap counts as exhausted. */
 export const HEAP_FULL_FRACTION = 0.9;
 

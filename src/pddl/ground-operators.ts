@@ -48,7 +48,7 @@ export function instantiateOperators(
   facts: TaskFacts,
   objects: ObjectTable,
   costs: CostModel,
-  checkCancelled: () => void,
+  checkpoint: () => void,
 ): Instantiated {
   const operators: GroundOperator[] = [];
   const similar = new Map<string, number[]>();
@@ -85,7 +85,7 @@ export function instantiateOperators(
   };
   const taskFactOf = facts.ofModel;
   for (const ca of actions) {
-    checkCancelled();
+    checkpoint();
     const na = ca.na;
     const P = na.params.length;
     const binding = new Int32Array(Math.max(1, P));
@@ -121,7 +121,7 @@ export function instantiateOperators(
       else conditional.push({ condPos: condPos ?? [], condNeg: condNeg ?? [], add: ce.ne.del ? [] : [tf], del: ce.ne.del ? [tf] : [] });
     };
     for (const f of reach.factsOf(ca.pseudo)) {
-      actionInstances++;
+      if ((++actionInstances & 1023) === 0) checkpoint();
       const args = reach.factArgs[f];
       for (let i = 0; i < P; i++) binding[i] = args[i];
       const pre: number[] = [];

@@ -161,6 +161,8 @@ export class Reachability {
     const old = this.findFact(pred, args);
     if (old >= 0) return old;
     const id = this.factPred.length;
+    // One join can derive millions of facts: poll while the model grows, too.
+    if ((id & 4095) === 4095) this.checkpoint?.();
     this.factPred.push(pred);
     this.factArgs.push(args);
     const m = this.factMaps[pred];
@@ -414,14 +416,26 @@ export class Reachability {
     this.add(rule.head.pred, h);
   }
 
-  /** Processes queued facts until the fixpoint; polls `signal` now and then. */
-  saturate(signal?: AbortSignal): void {
+  /** Processes queued facts until the fixpoint; calls `checkpoint` (which may throw to stop) every 4096 processed and every 4096 new facts. */
+  saturate(checkpoint?: () => void): void {
+    this.checkpoint = checkpoint;
+    try {
+      this.saturateLoop();
+    } finally {
+      this.checkpoint = undefined;
+    }
+  }
+
+  /** Called every 4096 processed and every 4096 new facts while saturating. */
+  private checkpoint: (() => void) | undefined;
+
+  private saturateLoop(): void {
     let polled = 0;
     while (this.head < this.factPred.length) {
       const f = this.head++;
       if (++polled === 4096) {
         polled = 0;
-        if (signal?.aborted) throw new GroundplanError('GROUND_CANCELLED', 'grounding was cancelled');
+        this.checkpoint?.();
       }
       const pred = this.factPred[f];
       this.processedByPred[pred].push(f);

@@ -77,6 +77,20 @@ describe('ground: STRIPS with typing', () => {
     expect(again.task).toEqual(r.task);
   });
 
+  it('polls memoryCheck while the model grows and stops with GROUND_MEMOUT and its reason', () => {
+    // 3 · 30^2 = 2700 pair facts and as many operators: beyond one polling interval (4096 facts) in all.
+    const d = parseDomain(`(define (domain pairs) (:predicates (o ?x) (p ?a ?b) (q ?a ?b) (r ?a ?b))
+      (:action mp :parameters (?a ?b) :precondition (and (o ?a) (o ?b)) :effect (p ?a ?b))
+      (:action mq :parameters (?a ?b) :precondition (p ?a ?b) :effect (q ?a ?b))
+      (:action mr :parameters (?a ?b) :precondition (q ?a ?b) :effect (r ?a ?b)))`);
+    const objects = Array.from({ length: 30 }, (_, i) => `x${i}`);
+    const p = parseProblem(`(define (problem p) (:domain pairs) (:objects ${objects.join(' ')}) (:init ${objects.map((o) => `(o ${o})`).join(' ')}) (:goal (r x0 x1)))`, d);
+    let calls = 0;
+    expect(ground(d, p, { memoryCheck: () => (calls++, undefined) }).task.operators.length).toBe(3 * 900);
+    expect(calls).toBeGreaterThan(0);
+    expect(() => ground(d, p, { memoryCheck: () => 'heap full' })).toThrow(expect.objectContaining({ code: 'GROUND_MEMOUT', message: 'heap full' }));
+  });
+
   it('stops with GROUND_CANCELLED when the signal is aborted', () => {
     const d = parseDomain(GRIPPERISH);
     const p = parseProblem(`(define (problem p) (:domain move) (:objects a - room) (:init (at-robby a)) (:goal (at-robby a)))`, d);

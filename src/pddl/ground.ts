@@ -40,6 +40,13 @@ export interface GroundEvent {
 export interface GroundOptions {
   onEvent?: EventHandler<GroundEvent>;
   signal?: AbortSignal;
+  /**
+   * Polled now and then in the grounder's hot loops (reachability, operator
+   * instantiation): a reason to stop for memory, or undefined. Grounding then
+   * throws `GROUND_MEMOUT` with that reason (e.g. `() => memoryExhausted(bytes)`
+   * of core/memory.ts; the grounder itself reads no process state).
+   */
+  memoryCheck?: () => string | undefined;
 }
 
 export interface GroundStats {
@@ -68,7 +75,7 @@ export interface GroundResult {
  * Relaxed reachability: the initial facts (counting the static ones), the type facts and
  * the rules, saturated. Returns the model and the model ids of the initial facts.
  */
-function exploreReachable(problem: Problem, rules: readonly Rule[], objects: ObjectTable, preds: PredicateTable, derived: ReadonlyMap<string, number>, checkCancelled: () => void, signal?: AbortSignal): { reach: Reachability; initFacts: number[]; staticFactsRemoved: number } {
+function exploreReachable(problem: Problem, rules: readonly Rule[], objects: ObjectTable, preds: PredicateTable, derived: ReadonlyMap<string, number>, checkpoint: () => void): { reach: Reachability; initFacts: number[]; staticFactsRemoved: number } {
   // Predicates only initial facts use (a policy departure) get their ids before the model is built.
   for (const el of problem.init) if (el.kind === 'atom' && el.atom.predicate !== '=') preds.id(el.atom.predicate, el.atom.args.length, el.atom.span ?? el.span);
   const reach = new Reachability(objects.names.length, preds.arity, preds.isStatic);
@@ -89,10 +96,10 @@ function exploreReachable(problem: Problem, rules: readonly Rule[], objects: Obj
   }
   for (const [p, ids] of preds.pendingTypeFacts) for (const o of ids) reach.add(p, [o]);
   preds.pendingTypeFacts.length = 0;
-  checkCancelled();
+  checkpoint();
   for (const r of rules) reach.addRule(r);
-  reach.saturate(signal);
-  checkCancelled();
+  reach.saturate(checkpoint);
+  checkpoint();
   return { reach, initFacts, staticFactsRemoved };
 }
 
@@ -103,11 +110,11 @@ function axiomAction(ax: NormalAxiom): NormalAction {
 }
 
 /** Ground axioms of the compiled axiom actions: each instance's precondition derives its head. */
-function groundAxioms(actions: readonly CompiledAction[], stratum: ReadonlyMap<string, number>, reach: Reachability, facts: TaskFacts, objects: ObjectTable, costs: CostModel, checkCancelled: () => void): GroundAxiom[] {
+function groundAxioms(actions: readonly CompiledAction[], stratum: ReadonlyMap<string, number>, reach: Reachability, facts: TaskFacts, objects: ObjectTable, costs: CostModel, checkpoint: () => void): GroundAxiom[] {
   const out: GroundAxiom[] = [];
   for (const ca of actions) {
     const layer = stratum.get(ca.na.name) as number;
-    for (const op of instantiateOperators([ca], reach, facts, objects, costs, checkCancelled).operators) {
+    for (const op of instantiateOperators([ca], reach, facts, objects, costs, checkpoint).operators) {
       out.push({ head: op.add[0], pos: op.pre, neg: op.preNeg, layer });
     }
   }
@@ -119,8 +126,11 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
   const t0 = performance.now();
   const emit = (phase: GroundEvent['phase'], facts: number, operators: number): void =>
     options.onEvent?.({ phase, facts, operators, ms: performance.now() - t0 });
-  const checkCancelled = (): void => {
+  /** Stops grounding when it is cancelled or memory runs short. */
+  const checkpoint = (): void => {
     if (options.signal?.aborted) throw new GroundplanError('GROUND_CANCELLED', 'grounding was cancelled');
+    const memory = options.memoryCheck?.();
+    if (memory !== undefined) throw new GroundplanError('GROUND_MEMOUT', memory);
   };
 
   const objects = new ObjectTable(domain, problem);
@@ -134,14 +144,14 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
   const program = logicProgram({ ...nt, actions: [...nt.actions, ...axiomActions] }, objects, preds);
   const isAxiom = new Set(axiomActions);
 
-  const { reach, initFacts, staticFactsRemoved } = exploreReachable(problem, program.rules, objects, preds, nt.stratum, checkCancelled, options.signal);
+  const { reach, initFacts, staticFactsRemoved } = exploreReachable(problem, program.rules, objects, preds, nt.stratum, checkpoint);
   emit('reachable', reach.factPred.length, 0);
 
   const facts = new TaskFacts(reach, preds, objects);
   const init = facts.of(initFacts);
   const goal = groundGoal(nt, facts, objects);
-  const { operators, actionInstances } = instantiateOperators(program.actions.filter((ca) => !isAxiom.has(ca.na)), reach, facts, objects, costs, checkCancelled);
-  const axioms = groundAxioms(program.actions.filter((ca) => isAxiom.has(ca.na)), nt.stratum, reach, facts, objects, costs, checkCancelled);
+  const { operators, actionInstances } = instantiateOperators(program.actions.filter((ca) => !isAxiom.has(ca.na)), reach, facts, objects, costs, checkpoint);
+  const axioms = groundAxioms(program.actions.filter((ca) => isAxiom.has(ca.na)), nt.stratum, reach, facts, objects, costs, checkpoint);
   emit('operators', facts.names.length, operators.length);
 
   const task: GroundTask = { facts: facts.names, init: uniqSorted(init), goalPos: uniqSorted(goal.pos), goalNeg: uniqSorted(goal.neg), operators, hasActionCosts: costs.hasActionCosts };

@@ -41,9 +41,9 @@ describe('planPddl out of memory', () => {
     expect(planPddl({ text: DOMAIN }, { text: PROBLEM }).status).toBe('solved');
   });
 
-  it('the memory limit stops the search with memout and says which limit', () => {
+  it('the memory limit stops grounding (polled too, issue 24) with memout and says which limit', () => {
     const r = planPddl({ text: DOMAIN }, { text: PROBLEM }, { maxBytes: 1 });
     expect(r.status).toBe('memout');
-    if (r.status === 'memout') expect(r.reason).toMatch(/^typed arrays [0-9.]+ MiB above the limit of 0\.00 MiB$/);
+    if (r.status === 'memout') expect(r.reason).toMatch(/^typed arrays [0-9.]+ MiB above the limit of 0\.00 MiB \(while grounding\)$/);
   });
 });

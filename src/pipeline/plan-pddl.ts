@@ -9,7 +9,7 @@
  * them as it likes. The search budget counts parsing and grounding too.
  */
 import { GroundplanError, InputError } from '../core/errors.js';
-import { isOutOfMemory } from '../core/memory.js';
+import { DEFAULT_MAX_ARRAY_BYTES, isOutOfMemory, memoryExhausted } from '../core/memory.js';
 import type { PlanStep } from '../pddl/ast.js';
 import { rawMessage } from '../pddl/diagnostics.js';
 import { PddlCheckError, PddlParseError, type PddlDiagnostic } from '../pddl/errors.js';
@@ -166,19 +166,24 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
   const tParsed = performance.now();
 
   let grounded: GroundResult;
+  let task: CompiledTask;
+  let tGrounded: number;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARRAY_BYTES;
   try {
-    grounded = ground(domain, problem, options.signal ? { signal: options.signal } : {});
+    grounded = ground(domain, problem, { signal: options.signal, memoryCheck: () => memoryExhausted(maxBytes) });
+    tGrounded = performance.now();
+    task = new CompiledTask(grounded.task);
   } catch (err) {
     if (err instanceof InputError) return { status: 'input-error', errors: [asDiagnostic(err)], warnings };
     if (err instanceof GroundplanError && err.code === 'GROUND_CANCELLED') {
       // Cancelled before the search began: report it like a cancelled search.
       return stoppedWhileGrounding({ status: 'cancelled' }, warnings, t0, tParsed);
     }
+    // The grounder's memory check, or an allocation that failed before it saw the limit.
+    if (err instanceof GroundplanError && err.code === 'GROUND_MEMOUT') return stoppedWhileGrounding({ status: 'memout', reason: `${err.message} (while grounding)` }, warnings, t0, tParsed);
     if (isOutOfMemory(err)) return stoppedWhileGrounding({ status: 'memout', reason: `${err.message} (while grounding)` }, warnings, t0, tParsed);
     throw err;
   }
-  const tGrounded = performance.now();
-  const task = new CompiledTask(grounded.task);
 
   const cpuBeforeSearch = processCpuMs();
   const remainingMs = options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (now() - startedAt));
@@ -191,7 +196,7 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
       heuristicCostType: options.costType,
       timeoutMs: remainingMs,
       maxStates: options.maxStates,
-      maxBytes: options.maxBytes,
+      maxBytes,
       signal: options.signal,
       onEvent: options.onEvent,
       now: options.now,

@@ -124,10 +124,34 @@ describe('groundplan plan', () => {
     expect(r.status).toBe(3);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/status: memout/);
-    expect(r.stderr).toMatch(/^memout: out of memory: typed arrays [0-9.]+ MiB above the limit of 0\.05 MiB$/m);
+    expect(r.stderr).toMatch(/^memout: out of memory: typed arrays [0-9.]+ MiB above the limit of 0\.05 MiB \(while grounding\)$/m);
     const j = runCli([dom, prob, '--search', 'astar', '--heuristic', 'blind', '--memory-mb', '0.05', '--json']);
     expect(j.status).toBe(3);
     expect(JSON.parse(j.stdout)).toMatchObject({ status: 'memout', reason: expect.stringMatching(/^typed arrays/) });
+  });
+});
+
+describe('groundplan plan: memory while grounding (issue 24)', () => {
+  it('a task whose grounding fills a small heap ends as memout (exit 3, "while grounding"), not a V8 abort', () => {
+    // 60^4 reachable facts and operators: far beyond a 96 MB heap.
+    const dir = mkdtempSync(join(tmpdir(), 'gp-ground-memout-'));
+    const objects = Array.from({ length: 60 }, (_, i) => `x${i}`);
+    writeFileSync(
+      join(dir, 'd.pddl'),
+      `(define (domain blowup) (:requirements :strips)
+        (:predicates (o ?x) (p ?a ?b ?c ?d) (done))
+        (:action make :parameters (?a ?b ?c ?d) :precondition (and (o ?a) (o ?b) (o ?c) (o ?d)) :effect (p ?a ?b ?c ?d))
+        (:action finish :parameters (?a) :precondition (p ?a ?a ?a ?a) :effect (done)))`,
+    );
+    writeFileSync(join(dir, 'p.pddl'), `(define (problem b) (:domain blowup) (:objects ${objects.join(' ')}) (:init ${objects.map((o) => `(o ${o})`).join(' ')}) (:goal (done)))`);
+    const p = spawnSync(process.execPath, ['--max-old-space-size=96', '--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'plan', join(dir, 'd.pddl'), join(dir, 'p.pddl'), '--json'], {
+      encoding: 'utf8',
+      cwd: REPO,
+      timeout: 120_000,
+    });
+    expect(p.stderr).not.toMatch(/heap out of memory/);
+    expect(p.status).toBe(3);
+    expect(JSON.parse(p.stdout)).toMatchObject({ status: 'memout', reason: expect.stringMatching(/^JavaScript heap .* \(while grounding\)$/) });
   });
 });
 

@@ -12,5 +12,5 @@ export { lmCutHeuristic } from './lm-cut.js';
 export { landmarkCountHeuristic, landmarkGraphOf, type LandmarkCountOptions } from './landmark-count.js';
 export { goalCountHeuristic } from './goal-count.js';
 export { blindHeuristic } from './blind.js';
-export { RelaxedTask, type RelaxedTaskOptions } from './relaxed-task.js';
+export { RelaxedTask, type RelaxedTaskOptions } from '../delete-relaxation/relaxed-task.js';
 export { MinHeap, BucketQueue } from './min-heap.js';

@@ -24,7 +24,7 @@ import { factHolds, type LandmarkGraph } from '../landmarks/graph.js';
 import { rhwLandmarks } from '../landmarks/rhw.js';
 import type { Heuristic } from './heuristic.js';
 import { RelaxedExploration, RelaxedPlanMarker } from './relaxation.js';
-import { relaxedTaskOf } from './relaxed-task.js';
+import { relaxedTaskOf } from '../delete-relaxation/relaxed-task.js';
 
 const graphs = new WeakMap<CompiledTask, LandmarkGraph>();
 

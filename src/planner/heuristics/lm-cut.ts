@@ -13,8 +13,7 @@
 import type { CompiledTask, CostType } from '../compiled-task.js';
 import type { Heuristic } from './heuristic.js';
 import { MinHeap } from './min-heap.js';
-import { seedNegated } from './relaxation.js';
-import { RelaxedTask } from './relaxed-task.js';
+import { initialFacts, RelaxedTask } from '../delete-relaxation/relaxed-task.js';
 
 export function lmCutHeuristic(task: CompiledTask, options: { costType?: CostType } = {}): Heuristic {
   const costType = options.costType ?? 'normal';
@@ -76,6 +75,7 @@ export function lmCutHeuristic(task: CompiledTask, options: { costType?: CostTyp
   const heap = new MinHeap(1024);
   const stack: number[] = [];
   const cut: number[] = [];
+  const seeds: number[] = [];
   const EPS = 1e-9;
 
   const hmax = (state: Uint32Array): void => {
@@ -85,20 +85,11 @@ export function lmCutHeuristic(task: CompiledTask, options: { costType?: CostTyp
     pcf.fill(-1);
     heap.clear();
     for (let u = 0; u < no; u++) opCost[u] = -Infinity;
-    const W = (r.taskFacts + 31) >>> 5;
-    for (let w = 0; w < W; w++) {
-      let bits = state[w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const f = (w << 5) + 31 - Math.clz32(low);
-        bits ^= low;
-        factCost[f] = 0;
-        heap.push(0, f);
-      }
+    initialFacts(r, state, seeds);
+    for (let i = 0; i < seeds.length; i++) {
+      factCost[seeds[i]] = 0;
+      heap.push(0, seeds[i]);
     }
-    seedNegated(r, state, factCost, heap);
-    factCost[r.initFact] = 0;
-    heap.push(0, r.initFact);
     while (heap.size > 0) {
       const c = heap.peekKey();
       const f = heap.pop();
@@ -158,26 +149,11 @@ export function lmCutHeuristic(task: CompiledTask, options: { costType?: CostTyp
         seen.fill(0);
         stack.length = 0;
         cut.length = 0;
-        const W = (r.taskFacts + 31) >>> 5;
-        for (let w = 0; w < W; w++) {
-          let bits = state[w];
-          while (bits !== 0) {
-            const low = bits & -bits;
-            const f = (w << 5) + 31 - Math.clz32(low);
-            bits ^= low;
-            seen[f] = 1;
-            stack.push(f);
-          }
+        initialFacts(r, state, seeds);
+        for (let i = 0; i < seeds.length; i++) {
+          seen[seeds[i]] = 1;
+          stack.push(seeds[i]);
         }
-        for (let i = 0; i < r.negBase.length; i++) {
-          const f = r.negBase[i];
-          if (!((state[f >>> 5] >>> (f & 31)) & 1)) {
-            seen[r.taskFacts + i] = 1;
-            stack.push(r.taskFacts + i);
-          }
-        }
-        seen[r.initFact] = 1;
-        stack.push(r.initFact);
         while (stack.length > 0) {
           const f = stack.pop() as number;
           for (let k = pcs[f], e = pcs[f + 1]; k < e; k++) {

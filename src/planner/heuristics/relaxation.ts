@@ -8,7 +8,7 @@
 import type { CompiledTask, CostType } from '../compiled-task.js';
 import type { Heuristic } from './heuristic.js';
 import { BucketQueue, MinHeap } from './min-heap.js';
-import { factHolds, RelaxedTask, relaxedTaskOf } from './relaxed-task.js';
+import { factHolds, initialFacts, RelaxedTask, relaxedTaskOf } from '../delete-relaxation/relaxed-task.js';
 
 type Mode = 'add' | 'max';
 
@@ -26,6 +26,7 @@ export class RelaxedExploration {
   private readonly heap: MinHeap | BucketQueue;
   private epoch = 0;
   private readonly mode: Mode;
+  private readonly seeds: number[] = [];
 
   constructor(relaxed: RelaxedTask, mode: Mode) {
     this.relaxed = relaxed;
@@ -84,21 +85,11 @@ export class RelaxedExploration {
     heap.clear();
     const epoch = ++this.epoch;
     let goalsLeft = this.numTargets;
-    const tf = r.taskFacts;
-    for (let w = 0, W = (tf + 31) >>> 5; w < W; w++) {
-      let bits = state[w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const f = (w << 5) + 31 - Math.clz32(low);
-        bits ^= low;
-        factCost[f] = 0;
-        heap.push(0, f);
-      }
-    }
-    seedNegated(r, state, factCost, heap);
-    if (r.initFact >= 0) {
-      factCost[r.initFact] = 0;
-      heap.push(0, r.initFact);
+    const seeds = this.seeds;
+    initialFacts(r, state, seeds);
+    for (let i = 0; i < seeds.length; i++) {
+      factCost[seeds[i]] = 0;
+      heap.push(0, seeds[i]);
     }
     const effStart = r.effStart;
     const eff = r.eff;
@@ -143,18 +134,6 @@ export class RelaxedExploration {
       }
     }
     return goalsLeft === 0;
-  }
-}
-
-/** Marks the negated facts that hold in `state` (their base fact is false) as reached at cost 0. */
-export function seedNegated(r: RelaxedTask, state: Uint32Array, factCost: Float64Array, heap: { push(k: number, v: number): void }): void {
-  const nb = r.negBase;
-  for (let i = 0; i < nb.length; i++) {
-    const f = nb[i];
-    if (!((state[f >>> 5] >>> (f & 31)) & 1)) {
-      factCost[r.taskFacts + i] = 0;
-      heap.push(0, r.taskFacts + i);
-    }
   }
 }
 

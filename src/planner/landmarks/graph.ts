@@ -5,7 +5,7 @@
  * `RelaxedTask` the graph was built on: the task's facts and the compiled
  * negations `not f` (true when f is false).
  */
-import { factHolds, type RelaxedTask } from '../heuristics/relaxed-task.js';
+import { factHolds, type RelaxedTask } from '../delete-relaxation/relaxed-task.js';
 
 export { factHolds };
 

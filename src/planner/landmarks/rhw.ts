@@ -20,7 +20,7 @@
  * implemented (the planner has no SAS+ variables).
  */
 import type { CompiledTask } from '../compiled-task.js';
-import { RelaxedTask } from '../heuristics/relaxed-task.js';
+import { RelaxedTask } from '../delete-relaxation/relaxed-task.js';
 import { LandmarkGraph, type Landmark, type LandmarkOrder } from './graph.js';
 
 export interface RhwOptions {

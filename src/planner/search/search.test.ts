@@ -97,6 +97,30 @@ describe('search on hand-built tasks', () => {
     }
   });
 
+  it('pins expansions, evaluations, generated, reopened and cost of eager and lazy search (refactors keep them)', () => {
+    // Recorded from the single-function engine before it was split into eager.ts / lazy.ts / core.ts.
+    const gripper = gripperTask(6);
+    const blocks = blocksTask([['a', 'b', 'c'], ['d', 'e', 'f']], [['f', 'e', 'd', 'c', 'b', 'a']]);
+    const pins: [GroundTask, string, boolean, number[]][] = [
+      [gripper, 'gbfs', true, [21, 35, 169, 203, 0]],
+      [gripper, 'gbfs', false, [21, 53, 183, 307, 0]],
+      [gripper, 'lazy-gbfs', true, [21, 37, 38, 170, 0]],
+      [gripper, 'lazy-gbfs', false, [21, 64, 65, 268, 0]],
+      [gripper, 'astar', false, [17, 1277, 1473, 5073, 0]],
+      [gripper, 'lama-first', true, [17, 25, 26, 124, 0]],
+      [gripper, 'lama', true, [17, 4419, 1868, 16407, 2552]],
+      [blocks, 'wastar:2', true, [12, 19, 38, 55, 0]],
+      [blocks, 'lazy-wastar:3', false, [12, 40, 41, 126, 0]],
+      [blocks, 'lama-first', true, [22, 46, 47, 142, 0]],
+      [blocks, 'lama', false, [12, 2561, 2324, 5449, 239]],
+    ];
+    for (const [task, search, preferred, want] of pins) {
+      const r = planTask(task, { search, preferred });
+      const s = r.stats;
+      expect([r.status === 'solved' ? r.cost : NaN, s.expansions, s.evaluations, s.generated, s.reopened], `${search} preferred=${preferred}`).toEqual(want);
+    }
+  });
+
   it('goal facts on the sign bit of a word (ids 31, 63) are recognized', () => {
     const facts = Array.from({ length: 70 }, (_, i) => `g${i}`);
     const ops = [31, 63, 64].map((i) => ({ name: `(make ${i})`, add: [`g${i}`] }));
