@@ -5,6 +5,7 @@
  * (`task.json:3:13: invalid JSON: …`).
  */
 import { InputError } from './errors.js';
+import type { ErrorCode } from './error-codes.js';
 
 /** Offset of the first syntax error in `text`, or undefined when it is valid JSON. */
 export function jsonErrorOffset(text: string): number | undefined {
@@ -103,7 +104,7 @@ export function lineCol(text: string, offset: number): { line: number; col: numb
  * `JSON.parse`, with a syntax error thrown as an `InputError` at `file:line:col`
  * (the position is also the error's `span`).
  */
-export function parseJsonText(text: string, file: string, code: string): unknown {
+export function parseJsonText(text: string, file: string, code: ErrorCode): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {

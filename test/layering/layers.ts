@@ -19,7 +19,7 @@ export interface Layer {
 }
 
 export const LAYERS: readonly Layer[] = [
-  { folder: 'core', owns: 'seeded `Rng` (the only source of randomness), the error base class, budgets, issue lists, JSON text with line:col', imports: [] },
+  { folder: 'core', owns: 'seeded `Rng` (the only source of randomness), the error base class and the one declaration of error codes ([docs/errors.md](errors.md)), budgets, issue lists, JSON text with line:col', imports: [] },
   { folder: 'planner', owns: 'search over ground tasks (it never sees PDDL), heuristics, landmarks, open lists, the search registry', imports: ['core'] },
   {
     folder: 'pddl',
