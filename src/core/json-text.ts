@@ -4,6 +4,7 @@
  * the offset of the first offending character and we turn it into line:col
  * (`task.json:3:13: invalid JSON: …`).
  */
+import { readFileSync } from 'node:fs';
 import { InputError } from './errors.js';
 import type { ErrorCode } from './error-codes.js';
 
@@ -114,4 +115,18 @@ export function parseJsonText(text: string, file: string, code: ErrorCode): unkn
     const pos = { ...lineCol(text, off), offset: off };
     throw new InputError(code, message, { file, start: pos, end: pos }, { cause: err });
   }
+}
+
+/**
+ * Reads and parses a JSON file: an unreadable file (`PATH: cannot read: …`) and
+ * a syntax error (at `PATH:line:col`) are `InputError`s carrying `code`.
+ */
+export function readJsonFile(path: string, code: ErrorCode): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InputError(code, `${path}: cannot read: ${(e as Error).message}`);
+  }
+  return parseJsonText(text, path, code);
 }
