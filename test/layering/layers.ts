@@ -32,7 +32,7 @@ export const LAYERS: readonly Layer[] = [
   { folder: 'pomdp', owns: 'POMDP models, particle beliefs, DESPOT and POMCP, reference problems', imports: ['core'] },
   { folder: 'llm', owns: 'LLM clients from settings, middleware, usage meter, cache and cassettes, offline models (`synthetic`, `prior`, `scripted`)', imports: ['core'] },
   { folder: 'scenegraph', owns: 'scene graphs, action primitives, verify and repair, room beliefs, search cost, ordering', imports: ['core'] },
-  { folder: 'envs', owns: 'the kitchen (Tru-POMDP) and household (GAVEL) environments, their tasks and agent views', imports: ['core', 'pddl', 'scenegraph'] },
+  { folder: 'envs', owns: 'the kitchen (Tru-POMDP) and household (GAVEL) environments, their tasks and agent views (benchmarks over them live in `eval`)', imports: ['core', 'pddl', 'scenegraph'] },
   { folder: 'episode', owns: 'the trace and row schema, the method contract, catalogues and registry, the runner, the kitchen and household episodes', imports: ['core', 'envs', 'llm', 'scenegraph'] },
   {
     folder: 'methods',
@@ -41,8 +41,8 @@ export const LAYERS: readonly Layer[] = [
   },
   {
     folder: 'eval',
-    owns: 'suites, spec planning, the result store, the local pool and the queue, summaries, the report',
-    imports: ['core', 'envs', 'episode', 'methods', 'pipeline', 'pomdp'],
+    owns: 'suites, spec planning, the result store, the local pool and the queue, summaries, the report, the household benchmarks (`household repair-bench`, `ordering-bench`)',
+    imports: ['core', 'envs', 'episode', 'methods', 'pipeline', 'pomdp', 'scenegraph'],
     notes: 'methods only as the registries and catalogues of `src/methods/index.ts`',
   },
   {
