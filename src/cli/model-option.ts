@@ -18,6 +18,7 @@ import {
   type ModelSource,
   LLM_DEFAULTS,
 } from '../llm/index.js';
+import { registerPriorModel } from '../methods/tru-pomdp/prior-model.js';
 
 /** The model a command uses when no flag, `GROUNDPLAN_MODEL` or config file names one: the offline prior, built in. */
 export const DEFAULT_MODEL = 'prior';
@@ -81,6 +82,7 @@ export async function resolveLlm(
   } = {},
 ): Promise<ResolvedLlm> {
   const env = extra.env ?? process.env;
+  registerPriorModel(); // the default model, so every command knows it
   const choice = await resolveModel({ flag: opts.model, baseUrlFlag: opts.baseUrl, configFile: opts.config, env, cwd: extra.cwd, fallback: extra.fallback ?? DEFAULT_MODEL });
   const loaded = choice.loaded;
   if (extra.truthFlag !== undefined && extra.truth === undefined && choice.id.split(':')[0] === 'synthetic') {

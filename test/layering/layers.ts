@@ -30,7 +30,7 @@ export const LAYERS: readonly Layer[] = [
   { folder: 'validate', owns: 'plan replay, verdicts and explanations', imports: ['core', 'pddl', 'planner'] },
   { folder: 'pipeline', owns: 'parse → ground → plan → validate as one call (`planPddl`)', imports: ['core', 'pddl', 'planner', 'validate'] },
   { folder: 'pomdp', owns: 'POMDP models, particle beliefs, DESPOT and POMCP, reference problems', imports: ['core'] },
-  { folder: 'llm', owns: 'LLM clients from settings, middleware, usage meter, cache and cassettes, offline models (`synthetic`, `prior`, `scripted`)', imports: ['core'] },
+  { folder: 'llm', owns: 'LLM clients from settings, middleware, usage meter, cache and cassettes, offline models (`synthetic`, `scripted`; the kitchen `prior` lives in `src/methods/tru-pomdp`)', imports: ['core'] },
   { folder: 'scenegraph', owns: 'scene graphs, action primitives, verify and repair, room beliefs, search cost, ordering', imports: ['core'] },
   { folder: 'envs', owns: 'the kitchen (Tru-POMDP) and household (GAVEL) environments, their tasks and agent views (benchmarks over them live in `eval`)', imports: ['core', 'pddl', 'scenegraph'] },
   { folder: 'episode', owns: 'the trace and row schema, the method contract, catalogues and registry, the runner, the kitchen and household episodes', imports: ['core', 'envs', 'llm', 'scenegraph'] },
