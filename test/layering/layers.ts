@@ -23,7 +23,7 @@ export const LAYERS: readonly Layer[] = [
   { folder: 'planner', owns: 'search over ground tasks (it never sees PDDL), heuristics, landmarks, open lists, the search registry', imports: ['core'] },
   {
     folder: 'pddl',
-    owns: 'the PDDL reader with spans, AST, writer, normalisation and grounding',
+    owns: 'the PDDL reader with spans, AST, writer, normalisation and grounding; described domain models (`src/pddl/described/`: predicates with descriptions, read back from a domain file, rendered in plain words)',
     imports: ['core', 'planner'],
     notes: 'type-only: the grounder builds the planner\'s `GroundTask`, so `pddl` sits above `planner`',
   },
@@ -48,8 +48,8 @@ export const LAYERS: readonly Layer[] = [
   {
     folder: 'mcp',
     owns: 'the MCP tool server: tool schemas, the call pool on worker threads, stdio and HTTP transports',
-    imports: ['core', 'llm', 'methods', 'pddl', 'pipeline', 'planner', 'scenegraph', 'validate'],
-    notes: '`pddl_explain` and `pddl_repair_hints` reuse LLM-DM\'s plain-language rendering from `src/methods/llm-dm`',
+    imports: ['core', 'llm', 'pddl', 'pipeline', 'planner', 'scenegraph', 'validate'],
+    notes: '`pddl_explain` renders a domain in words with `src/pddl/described/`, which LLM-DM\'s review uses too',
   },
   {
     folder: 'cli',
