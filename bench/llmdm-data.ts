@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDomainSpec, type DomainSpec } from '../src/methods/llm-dm/inputs.js';
-import type { DomainModel } from '../src/methods/llm-dm/model.js';
+import type { DomainModel } from '../src/pddl/described/model.js';
 import { modelFromStored, readAnnotations, readStoredActions, type AnnotatedAction, type StoredAction } from '../src/methods/llm-dm/recorded.js';
 
 export const LLMDM_DIR =

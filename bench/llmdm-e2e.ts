@@ -22,7 +22,7 @@ import { checkModel } from '../src/methods/llm-dm/checks.js';
 import { compareAction } from '../src/methods/llm-dm/compare.js';
 import { constructDomain } from '../src/methods/llm-dm/construct.js';
 import { applyCorrections, dialoguesFromHistory } from '../src/methods/llm-dm/review.js';
-import type { DomainModel } from '../src/methods/llm-dm/model.js';
+import type { DomainModel } from '../src/pddl/described/model.js';
 import type { SceneObject } from '../src/methods/llm-dm/objects.js';
 import { llmPlan, planWithModel } from '../src/methods/llm-dm/planning.js';
 import { registerLlmDmSynthetic } from '../src/methods/llm-dm/synthetic.js';

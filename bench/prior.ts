@@ -31,7 +31,7 @@ import { doneRow, episodeKey, errorRow, ResultStore, type EpisodeSpec, type Resu
 import { usageByKind } from '../src/episode/index.js';
 import { clientFromSettings } from '../src/llm/index.js';
 import { runKitchenEpisode } from '../src/methods/index.js';
-import { truPomdpMethod } from '../src/methods/tru-pomdp/index.js';
+import { registerPriorModel, truPomdpMethod } from '../src/methods/tru-pomdp/index.js';
 import { arg, commandLine, flag, list, num } from './args.js';
 
 export const PRIOR_SETS = ['tuned', 'unseen', 'paraphrase'] as const;
@@ -98,6 +98,7 @@ async function runOne(spec: EpisodeSpec, task: KitchenTask): Promise<ResultRow> 
   const key = episodeKey(spec);
   const t0 = performance.now();
   const episodeSeed = hashString(`${spec.task}|${spec.seed}`);
+  registerPriorModel();
   const llm = await clientFromSettings({ model: 'prior', seed: episodeSeed });
   const method = truPomdpMethod;
   try {

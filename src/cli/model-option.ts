@@ -7,10 +7,9 @@
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import {
-  chooseModel,
   clientFromSettings,
   LlmConfigError,
-  loadConfig,
+  resolveModel,
   settingsFromConfig,
   type BuiltLlm,
   type KindUsage,
@@ -19,6 +18,10 @@ import {
   type ModelSource,
   LLM_DEFAULTS,
 } from '../llm/index.js';
+import { registerPriorModel } from '../methods/tru-pomdp/prior-model.js';
+
+/** The model a command uses when no flag, `GROUNDPLAN_MODEL` or config file names one: the offline prior, built in. */
+export const DEFAULT_MODEL = 'prior';
 
 export interface ModelOptionValues {
   model?: string;
@@ -74,11 +77,14 @@ export async function resolveLlm(
     truth?: unknown;
     /** What the synthetic model needs when `truth` is not given (`--gold FILE: …`): an input error names it. */
     truthFlag?: string;
+    /** The model when nothing names one (default `DEFAULT_MODEL`). */
+    fallback?: string;
   } = {},
 ): Promise<ResolvedLlm> {
   const env = extra.env ?? process.env;
-  const loaded = await loadConfig(extra.cwd ?? process.cwd(), opts.config ?? (env.GROUNDPLAN_CONFIG || undefined));
-  const choice = chooseModel({ flag: opts.model, baseUrlFlag: opts.baseUrl, env, config: loaded?.config, configPath: loaded?.path });
+  registerPriorModel(); // the default model, so every command knows it
+  const choice = await resolveModel({ flag: opts.model, baseUrlFlag: opts.baseUrl, configFile: opts.config, env, cwd: extra.cwd, fallback: extra.fallback ?? DEFAULT_MODEL });
+  const loaded = choice.loaded;
   if (extra.truthFlag !== undefined && extra.truth === undefined && choice.id.split(':')[0] === 'synthetic') {
     throw new InputError('CLI_OPTION', `the synthetic model answers from a known solution, so it needs ${extra.truthFlag} (or use a real model: --model openai:NAME, …)`);
   }

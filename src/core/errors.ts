@@ -1,12 +1,14 @@
+import type { ErrorCode } from './error-codes.js';
+
 /**
  * One base error for misuse and bad input. Outcomes (a plan not found, an
  * invalid plan, an empty belief) are values, not exceptions.
  */
 export class GroundplanError extends Error {
-  /** A stable machine-readable code, e.g. `PDDL_PARSE`, `LLM_SCHEMA`. */
-  readonly code: string;
+  /** A stable machine-readable code, e.g. `PDDL_PARSE`, `LLM_SCHEMA` (declared in error-codes.ts). */
+  readonly code: ErrorCode;
 
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     this.name = new.target.name;
@@ -37,7 +39,7 @@ export function formatSpan(span: SourceSpan | undefined): string {
 /** Input that could not be accepted; `where` says exactly where. */
 export class InputError extends GroundplanError {
   readonly span?: SourceSpan;
-  constructor(code: string, message: string, span?: SourceSpan, options?: { cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, span?: SourceSpan, options?: { cause?: unknown }) {
     super(code, span ? `${formatSpan(span)}: ${message}` : message, options);
     this.span = span;
   }

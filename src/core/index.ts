@@ -5,6 +5,7 @@
  */
 export * from './rng.js';
 export * from './errors.js';
+export * from './error-codes.js';
 export * from './budget.js';
 export * from './events.js';
 export * from './stats.js';

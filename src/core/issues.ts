@@ -8,6 +8,7 @@
  * unchanged; core itself does not depend on zod.
  */
 import { InputError } from './errors.js';
+import type { ErrorCode } from './error-codes.js';
 
 /** Where in a JSON value something is wrong (object keys and array indices), and what. */
 export interface PathIssue {
@@ -33,7 +34,7 @@ export function formatIssues(issues: readonly PathIssue[]): string[] {
 /** Bad input with every issue found; `where` (a file name) leads the message. */
 export class IssuesError extends InputError {
   readonly issues: readonly PathIssue[];
-  constructor(code: string, where: string | undefined, issues: readonly PathIssue[]) {
+  constructor(code: ErrorCode, where: string | undefined, issues: readonly PathIssue[]) {
     super(code, `${where ? `${where}: ` : ''}${formatIssues(issues).join('; ')}`);
     this.issues = issues;
   }
@@ -71,7 +72,7 @@ export class IssueList {
   }
 
   /** Throws an `IssuesError` naming `where` when any issue was found. */
-  throwIfAny(code: string, where: string | undefined): void {
+  throwIfAny(code: ErrorCode, where: string | undefined): void {
     if (this.items.length > 0) throw new IssuesError(code, where, this.items);
   }
 }

@@ -27,15 +27,15 @@ describe('JSON error location', () => {
 describe('parseJsonText', () => {
   it('throws an InputError at file:line:col', () => {
     expect(lineCol('ab\ncd', 4)).toEqual({ line: 2, col: 2 });
-    expect(parseJsonText('{"a": [1]}', 'f.json', 'X')).toEqual({ a: [1] });
+    expect(parseJsonText('{"a": [1]}', 'f.json', 'REPORT_ROWS')).toEqual({ a: [1] });
     let err: unknown;
     try {
-      parseJsonText('{\n  "a": tru\n}', 'f.json', 'X_FILE');
+      parseJsonText('{\n  "a": tru\n}', 'f.json', 'REPORT_ROWS');
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(InputError);
-    expect((err as InputError).code).toBe('X_FILE');
+    expect((err as InputError).code).toBe('REPORT_ROWS');
     expect((err as Error).message).toMatch(/^f\.json:2:8: invalid JSON: /);
     expect((err as InputError).span).toMatchObject({ file: 'f.json', start: { line: 2, col: 8, offset: 9 } });
   });

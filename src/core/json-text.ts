@@ -4,7 +4,9 @@
  * the offset of the first offending character and we turn it into line:col
  * (`task.json:3:13: invalid JSON: …`).
  */
+import { readFileSync } from 'node:fs';
 import { InputError } from './errors.js';
+import type { ErrorCode } from './error-codes.js';
 
 /** Offset of the first syntax error in `text`, or undefined when it is valid JSON. */
 export function jsonErrorOffset(text: string): number | undefined {
@@ -103,7 +105,7 @@ export function lineCol(text: string, offset: number): { line: number; col: numb
  * `JSON.parse`, with a syntax error thrown as an `InputError` at `file:line:col`
  * (the position is also the error's `span`).
  */
-export function parseJsonText(text: string, file: string, code: string): unknown {
+export function parseJsonText(text: string, file: string, code: ErrorCode): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -113,4 +115,18 @@ export function parseJsonText(text: string, file: string, code: string): unknown
     const pos = { ...lineCol(text, off), offset: off };
     throw new InputError(code, message, { file, start: pos, end: pos }, { cause: err });
   }
+}
+
+/**
+ * Reads and parses a JSON file: an unreadable file (`PATH: cannot read: …`) and
+ * a syntax error (at `PATH:line:col`) are `InputError`s carrying `code`.
+ */
+export function readJsonFile(path: string, code: ErrorCode): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InputError(code, `${path}: cannot read: ${(e as Error).message}`);
+  }
+  return parseJsonText(text, path, code);
 }

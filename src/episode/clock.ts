@@ -3,6 +3,7 @@
  * time into execution (inside environment steps) and planning (everything
  * else the method does: search, belief updates, LLM calls).
  */
+import type { ErrorCode } from '../core/error-codes.js';
 import { GroundplanError } from '../core/errors.js';
 
 /** The episode wall budget of both seeds' experiments (600 s). */
@@ -18,7 +19,7 @@ export class EpisodeClock {
    */
   constructor(
     readonly limitMs: number,
-    readonly timeCode: string,
+    readonly timeCode: ErrorCode,
     private readonly now: () => number = () => performance.now(),
   ) {
     this.start = now();

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { cloneState, generateTasks, type KitchenTask } from '../envs/kitchen/index.js';
 import type { HouseholdTask } from '../envs/household/index.js';
 import { testHouseholdTask } from '../methods/gavel/test-task.js';
+import { registerPriorModel } from '../methods/tru-pomdp/prior-model.js';
 import { MethodRegistry, type Catalogue } from './catalogue.js';
 import { runHouseholdSpec, type HouseholdMethod } from './household.js';
 import { runKitchenSpec, type KitchenMethod } from './kitchen.js';
@@ -63,6 +64,9 @@ function probeCatalogue<M, T>(seen: unknown[], truth: unknown[]): Catalogue<M, T
     installSynthetic: () => {},
   };
 }
+
+// the specs name the offline prior (it never sees the truth); the probe catalogues register nothing
+registerPriorModel();
 
 const spec = (suite: string, task: string, method: string): EpisodeSpec => ({ suite, task, level: '', method, model: 'prior', seed: 3, config: { budget: 1 } });
 

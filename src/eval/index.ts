@@ -14,3 +14,5 @@ export { suite, suiteNames, allSuites, kitchenSuites, householdSuites, pomdpSuit
 export { configNumber } from '../episode/index.js';
 export { planSpecs, parseSeeds, parseSettings, type PlanOptions } from './plan.js';
 export { runPool, poolWorkerFile, type PoolOptions, type PoolResult } from './pool.js';
+export { repairBenchmark, MUTATIONS, type Mutation, type MutationStats } from './household/repair-bench.js';
+export { orderingBenchmark, rSquared, type OrderingBench, type OrderingBenchRow } from './household/ordering-bench.js';

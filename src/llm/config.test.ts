@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chooseModel, loadConfig } from './config.js';
+import { chooseModel, loadConfig, resolveModel } from './config.js';
 import { LlmConfigError } from './errors.js';
 
 let dir: string;
@@ -16,19 +16,33 @@ afterEach(async () => {
 describe('model choice precedence', () => {
   const config = { model: 'anthropic:claude-sonnet-4-5', baseUrl: 'http://cfg:1/v1' };
   it('flag > env > config', () => {
-    expect(chooseModel({ flag: 'openai:gpt-4.1', env: { GROUNDPLAN_MODEL: 'synthetic' }, config })).toMatchObject({ id: 'openai:gpt-4.1', source: 'flag' });
-    expect(chooseModel({ env: { GROUNDPLAN_MODEL: 'synthetic' }, config })).toMatchObject({ id: 'synthetic', source: 'env', baseUrl: undefined });
-    expect(chooseModel({ env: {}, config })).toEqual({ id: 'anthropic:claude-sonnet-4-5', baseUrl: 'http://cfg:1/v1', source: 'config' });
+    expect(chooseModel({ flag: 'openai:gpt-4.1', env: { GROUNDPLAN_MODEL: 'synthetic' }, config, fallback: 'prior' })).toMatchObject({ id: 'openai:gpt-4.1', source: 'flag' });
+    expect(chooseModel({ env: { GROUNDPLAN_MODEL: 'synthetic' }, config, fallback: 'prior' })).toMatchObject({ id: 'synthetic', source: 'env', baseUrl: undefined });
+    expect(chooseModel({ env: {}, config, fallback: 'prior' })).toEqual({ id: 'anthropic:claude-sonnet-4-5', baseUrl: 'http://cfg:1/v1', source: 'config' });
   });
 
   it('base URL: flag > GROUNDPLAN_BASE_URL > config (config URL only with the config model)', () => {
-    expect(chooseModel({ flag: 'openai:x', baseUrlFlag: 'http://flag:1/v1', env: { GROUNDPLAN_BASE_URL: 'http://env:1/v1' } }).baseUrl).toBe('http://flag:1/v1');
-    expect(chooseModel({ flag: 'openai:x', env: { GROUNDPLAN_BASE_URL: 'http://env:1/v1' }, config }).baseUrl).toBe('http://env:1/v1');
-    expect(chooseModel({ flag: 'openai:x', env: {}, config }).baseUrl).toBeUndefined();
+    expect(chooseModel({ flag: 'openai:x', baseUrlFlag: 'http://flag:1/v1', env: { GROUNDPLAN_BASE_URL: 'http://env:1/v1' }, fallback: 'prior' }).baseUrl).toBe('http://flag:1/v1');
+    expect(chooseModel({ flag: 'openai:x', env: { GROUNDPLAN_BASE_URL: 'http://env:1/v1' }, config, fallback: 'prior' }).baseUrl).toBe('http://env:1/v1');
+    expect(chooseModel({ flag: 'openai:x', env: {}, config, fallback: 'prior' }).baseUrl).toBeUndefined();
   });
 
   it('without any choice the default is the offline prior, which is built in', () => {
-    expect(chooseModel({ env: {} })).toEqual({ id: 'prior', baseUrl: undefined, source: 'default' });
+    expect(chooseModel({ env: {}, fallback: 'prior' })).toEqual({ id: 'prior', baseUrl: undefined, source: 'default' });
+  });
+
+  it('resolveModel reads the config file (--config > GROUNDPLAN_CONFIG > ./groundplan.config.json) under flag and env, else the fallback', async () => {
+    expect(await resolveModel({ env: {}, cwd: dir, fallback: 'synthetic' })).toEqual({ id: 'synthetic', baseUrl: undefined, source: 'default' });
+    await writeFile(join(dir, 'groundplan.config.json'), JSON.stringify({ model: 'openai:from-cwd' }));
+    await writeFile(join(dir, 'env.json'), JSON.stringify({ model: 'openai:from-env-config' }));
+    await writeFile(join(dir, 'flag.json'), JSON.stringify({ model: 'openai:from-flag-config' }));
+    expect(await resolveModel({ env: {}, cwd: dir, fallback: 'prior' })).toMatchObject({ id: 'openai:from-cwd', source: 'config' });
+    expect(await resolveModel({ env: { GROUNDPLAN_CONFIG: 'env.json' }, cwd: dir, fallback: 'prior' })).toMatchObject({ id: 'openai:from-env-config', source: 'config' });
+    expect(await resolveModel({ configFile: 'flag.json', env: { GROUNDPLAN_CONFIG: 'env.json' }, cwd: dir, fallback: 'prior' })).toMatchObject({ id: 'openai:from-flag-config', source: 'config' });
+    expect(await resolveModel({ env: { GROUNDPLAN_MODEL: 'synthetic' }, cwd: dir, fallback: 'prior' })).toMatchObject({ id: 'synthetic', source: 'env' });
+    const chosen = await resolveModel({ flag: 'openai:flag', env: { GROUNDPLAN_MODEL: 'synthetic' }, cwd: dir, fallback: 'prior' });
+    expect(chosen).toMatchObject({ id: 'openai:flag', source: 'flag' });
+    expect(chosen.loaded?.config.model).toBe('openai:from-cwd');
   });
 });
 

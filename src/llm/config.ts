@@ -1,7 +1,7 @@
 /**
  * Choosing the model and LLM settings: `--model` flag > `GROUNDPLAN_MODEL`
  * env > config file (`groundplan.config.json`, or `groundplan.config.ts`
- * loaded through tsx) > default (the offline `prior`).
+ * loaded through tsx) > the default each use names (`resolveModel`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -85,13 +85,13 @@ export interface ModelChoice {
   source: ModelSource;
 }
 
-/** Applies the precedence flag > env > config > default. */
+/** Applies the precedence flag > env > config > `fallback` (the caller's default). */
 export function chooseModel(input: {
   flag?: string;
   baseUrlFlag?: string;
   env?: Record<string, string | undefined>;
   config?: GroundplanConfig;
-  configPath?: string;
+  fallback: string;
 }): ModelChoice {
   const env = input.env ?? process.env;
   const envBase = env.GROUNDPLAN_BASE_URL || undefined;
@@ -100,5 +100,25 @@ export function chooseModel(input: {
   if (input.config?.model) {
     return { id: input.config.model, baseUrl: input.baseUrlFlag ?? envBase ?? input.config.baseUrl, source: 'config' };
   }
-  return { id: 'prior', baseUrl: undefined, source: 'default' };
+  return { id: input.fallback, baseUrl: undefined, source: 'default' };
+}
+
+/**
+ * The one way to find the model id: loads the config file (`configFile`, else
+ * `GROUNDPLAN_CONFIG`, else `groundplan.config.json`/`.ts` in `cwd`) and applies
+ * flag > `GROUNDPLAN_MODEL` > config file > `fallback`. Returns the loaded
+ * config too, for the LLM settings it holds.
+ */
+export async function resolveModel(input: {
+  flag?: string;
+  baseUrlFlag?: string;
+  configFile?: string;
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  fallback: string;
+}): Promise<ModelChoice & { loaded?: { path: string; config: GroundplanConfig } }> {
+  const env = input.env ?? process.env;
+  const loaded = await loadConfig(input.cwd ?? process.cwd(), input.configFile ?? (env.GROUNDPLAN_CONFIG || undefined));
+  const choice = chooseModel({ flag: input.flag, baseUrlFlag: input.baseUrlFlag, env, config: loaded?.config, fallback: input.fallback });
+  return { ...choice, ...(loaded ? { loaded } : {}) };
 }

@@ -4,7 +4,7 @@
  * Real providers go through the Vercel AI SDK (OpenAI, Anthropic,
  * OpenAI-compatible servers); middleware adds retries, timeouts, a concurrency
  * limit, usage accounting, a response cache and record/replay cassettes;
- * offline models (`scripted`, `synthetic`, `prior`) answer by kind with
+ * offline models (`scripted`, `synthetic`; the kitchen `prior` registers from Tru-POMDP) answer by kind with
  * no network. Structured answers are extracted, validated with zod and given
  * one repair turn, as in LLM-DM's validator feedback loop (Guan et al. 2023)
  * and GAVEL's return of semantic failures to the LLM.
@@ -24,7 +24,6 @@ export * from './cache.js';
 export * from './cassette.js';
 export * from './scripted-model.js';
 export * from './synthetic-model.js';
-export { PriorKnowledge, createPriorModel, loadPrior, priorAnswer, type PriorActVars, type PriorFlatVars, type PriorGoalPair, type PriorGoalsVars, type PriorLocationsVars, type PriorSceneVars } from './prior-model.js';
 export * from './registry.js';
 export * from './client-stack.js';
 export * from './client-from-settings.js';

@@ -1,14 +1,13 @@
 /**
  * The model registry: network providers by id (`openai:…`, `anthropic:…`,
  * `compat:…@URL`) and offline models by prefix. The built-in offline models
- * (`synthetic`, `scripted:FILE.json`, `prior`) are listed in one table
- * below, not registered by importing a module; `registerModel` adds custom
- * ones explicitly.
+ * (`synthetic`, `scripted:FILE.json`) are listed in one table below, not
+ * registered by importing a module; `registerModel` adds others explicitly
+ * (the kitchen `prior`: `registerPriorModel` in src/methods/tru-pomdp).
  */
 import { readFileSync } from 'node:fs';
 import { LlmConfigError } from './errors.js';
 import { parseModelId, type ModelSpec } from './model-id.js';
-import { createPriorModel } from './prior-model.js';
 import { createProviderClient } from './provider-client.js';
 import { createScriptedModel, type ScriptedAnswer } from './scripted-model.js';
 import { createSyntheticModel, type KnobValue } from './synthetic-model.js';
@@ -58,10 +57,6 @@ export const OFFLINE_MODELS: Readonly<Record<string, { factory: ModelFactory; de
     description: 'LLM stand-in answering from the episode ground truth with seeded noise (--synthetic knobs)',
   },
   scripted: { factory: scriptedFromFile, description: 'canned answers from a JSON file: scripted:FILE.json' },
-  prior: {
-    factory: () => createPriorModel(),
-    description: 'commonsense prior from BEHAVIOR-1K placement statistics and hand-written word lists, for Tru-POMDP kinds (offline; never sees the answer)',
-  },
 };
 
 const factories = new Map<string, { factory: ModelFactory; description: string }>(Object.entries(OFFLINE_MODELS));

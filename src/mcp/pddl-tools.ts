@@ -7,9 +7,9 @@
  * tool error (`isError`) that still carries the structured reasons.
  */
 import type { z } from 'zod';
-import { explainAction, explainModel, atomText } from '../methods/llm-dm/explain.js';
-import { modelFromPddl } from '../methods/llm-dm/from-pddl.js';
-import type { PredicateDef } from '../methods/llm-dm/predicates.js';
+import { explainAction, explainModel, atomText } from '../pddl/described/explain.js';
+import { modelFromPddl } from '../pddl/described/from-pddl.js';
+import type { PredicateDef } from '../pddl/described/predicates.js';
 import type { Problem } from '../pddl/ast.js';
 import { writeCondition } from '../pddl/writer.js';
 import { describeUnsat, explainResult } from '../validate/explain.js';

@@ -33,13 +33,11 @@ const GRIPPERISH = `
     :effect (and (carry ?b) (not (at ?b ?r)))))`;
 
 describe('ground: STRIPS with typing', () => {
-  const r = g(
-    GRIPPERISH,
-    `(define (problem p) (:domain move)
+  const problem = `(define (problem p) (:domain move)
       (:objects a b c - room b1 b2 - ball)
       (:init (at-robby a) (door a b) (door b a) (door c a) (at b1 b) (at b2 c))
-      (:goal (carry b1)))`,
-  );
+      (:goal (carry b1)))`;
+  const r = g(GRIPPERISH, problem);
 
   it('grounds exactly the relaxed-reachable operators and removes static facts', () => {
     expect(show(r)).toEqual([
@@ -67,13 +65,7 @@ describe('ground: STRIPS with typing', () => {
   });
 
   it('is deterministic', () => {
-    const again = g(
-      GRIPPERISH,
-      `(define (problem p) (:domain move)
-      (:objects a b c - room b1 b2 - ball)
-      (:init (at-robby a) (door a b) (door b a) (door c a) (at b1 b) (at b2 c))
-      (:goal (carry b1)))`,
-    );
+    const again = g(GRIPPERISH, problem);
     expect(again.task).toEqual(r.task);
   });
 

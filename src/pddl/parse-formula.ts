@@ -249,6 +249,32 @@ function isFormulaList(items: SExpr[]): boolean {
   return items.some((x) => isList(x));
 }
 
+/**
+ * `(OP A B)` with exactly two parts, read by `first` and `second` (both, so
+ * both report their errors); undefined after an error. `form` names the
+ * expected shape in the message, e.g. `(imply A B) takes exactly two conditions`.
+ */
+function parseTwo<A, B>(e: SList, args: SExpr[], sink: DiagnosticSink, form: string, first: (x: SExpr) => A | undefined, second: (x: SExpr) => B | undefined): [A, B] | undefined {
+  if (args.length !== 2) {
+    sink.error('malformed', `${form} but ${args.length} were given: ${sexprText(e)}`, e.span);
+    return undefined;
+  }
+  const a = first(args[0]);
+  const b = second(args[1]);
+  return a && b ? [a, b] : undefined;
+}
+
+/** `(OP (?x - type ...) BODY)`: the variables and the body read by `body`; undefined after an error. `form` names the expected shape. */
+function parseQuantified<T>(e: SList, op: string, args: SExpr[], sink: DiagnosticSink, form: string, body: (x: SExpr) => T | undefined): { params: TypedName[]; body: T } | undefined {
+  if (args.length !== 2 || !isList(args[0])) {
+    sink.error('malformed', `${form}: ${sexprText(e)}`, e.span);
+    return undefined;
+  }
+  const params = parseTypedList(args[0].items, 'variable', sink, `(${op} ...)`);
+  const b = body(args[1]);
+  return b ? { params, body: b } : undefined;
+}
+
 /** A goal description. Returns undefined (after reporting) when it cannot be read. */
 export function parseCondition(e: SExpr, sink: DiagnosticSink, depth = 0): Condition | undefined {
   if (depth > MAX_DEPTH) {
@@ -263,6 +289,7 @@ export function parseCondition(e: SExpr, sink: DiagnosticSink, depth = 0): Condi
   const head = e.items[0];
   const args = e.items.slice(1);
   const op = isAtom(head) ? head.value : '';
+  const sub = (x: SExpr): Condition | undefined => parseCondition(x, sink, depth + 1);
   switch (op) {
     case 'and':
     case 'or': {
@@ -282,23 +309,13 @@ export function parseCondition(e: SExpr, sink: DiagnosticSink, depth = 0): Condi
       return c ? { kind: 'not', arg: c, span: e.span } : undefined;
     }
     case 'imply': {
-      if (args.length !== 2) {
-        sink.error('malformed', `(imply A B) takes exactly two conditions but ${args.length} were given: ${sexprText(e)}`, e.span);
-        return undefined;
-      }
-      const l = parseCondition(args[0], sink, depth + 1);
-      const r = parseCondition(args[1], sink, depth + 1);
-      return l && r ? { kind: 'imply', left: l, right: r, span: e.span } : undefined;
+      const lr = parseTwo(e, args, sink, '(imply A B) takes exactly two conditions', sub, sub);
+      return lr ? { kind: 'imply', left: lr[0], right: lr[1], span: e.span } : undefined;
     }
     case 'forall':
     case 'exists': {
-      if (args.length !== 2 || !isList(args[0])) {
-        sink.error('malformed', `(${op} (?x - type ...) condition) needs a variable list and one condition: ${sexprText(e)}`, e.span);
-        return undefined;
-      }
-      const params = parseTypedList(args[0].items, 'variable', sink, `(${op} ...)`);
-      const body = parseCondition(args[1], sink, depth + 1);
-      return body ? { kind: op, params, body, span: e.span } : undefined;
+      const q = parseQuantified(e, op, args, sink, `(${op} (?x - type ...) condition) needs a variable list and one condition`, sub);
+      return q ? { kind: op, params: q.params, body: q.body, span: e.span } : undefined;
     }
     case '=':
       if (isFormulaList(args)) {
@@ -341,6 +358,7 @@ export function parseEffect(e: SExpr, sink: DiagnosticSink, depth = 0): Effect |
   const head = e.items[0];
   const args = e.items.slice(1);
   const op = isAtom(head) ? head.value : '';
+  const sub = (x: SExpr): Effect | undefined => parseEffect(x, sink, depth + 1);
   switch (op) {
     case 'and': {
       const parts: Effect[] = [];
@@ -365,22 +383,12 @@ export function parseEffect(e: SExpr, sink: DiagnosticSink, depth = 0): Effect |
       return atom ? { kind: 'del', atom, span: e.span } : undefined;
     }
     case 'forall': {
-      if (args.length !== 2 || !isList(args[0])) {
-        sink.error('malformed', `(forall (?x - type ...) effect) needs a variable list and one effect: ${sexprText(e)}`, e.span);
-        return undefined;
-      }
-      const params = parseTypedList(args[0].items, 'variable', sink, '(forall ...)');
-      const body = parseEffect(args[1], sink, depth + 1);
-      return body ? { kind: 'forall', params, body, span: e.span } : undefined;
+      const q = parseQuantified(e, op, args, sink, '(forall (?x - type ...) effect) needs a variable list and one effect', sub);
+      return q ? { kind: 'forall', params: q.params, body: q.body, span: e.span } : undefined;
     }
     case 'when': {
-      if (args.length !== 2) {
-        sink.error('malformed', `(when condition effect) takes exactly two arguments but ${args.length} were given: ${sexprText(e)}`, e.span);
-        return undefined;
-      }
-      const c = parseCondition(args[0], sink, depth + 1);
-      const eff = parseEffect(args[1], sink, depth + 1);
-      return c && eff ? { kind: 'when', condition: c, effect: eff, span: e.span } : undefined;
+      const ce = parseTwo(e, args, sink, '(when condition effect) takes exactly two arguments', (x) => parseCondition(x, sink, depth + 1), sub);
+      return ce ? { kind: 'when', condition: ce[0], effect: ce[1], span: e.span } : undefined;
     }
     case 'increase':
       return parseIncrease(e, sink);

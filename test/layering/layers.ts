@@ -19,20 +19,20 @@ export interface Layer {
 }
 
 export const LAYERS: readonly Layer[] = [
-  { folder: 'core', owns: 'seeded `Rng` (the only source of randomness), the error base class, budgets, issue lists, JSON text with line:col', imports: [] },
+  { folder: 'core', owns: 'seeded `Rng` (the only source of randomness), the error base class and the one declaration of error codes ([docs/errors.md](errors.md)), budgets, issue lists, JSON text with line:col', imports: [] },
   { folder: 'planner', owns: 'search over ground tasks (it never sees PDDL), heuristics, landmarks, open lists, the search registry', imports: ['core'] },
   {
     folder: 'pddl',
-    owns: 'the PDDL reader with spans, AST, writer, normalisation and grounding',
+    owns: 'the PDDL reader with spans, AST, writer, normalisation and grounding; described domain models (`src/pddl/described/`: predicates with descriptions, read back from a domain file, rendered in plain words)',
     imports: ['core', 'planner'],
     notes: 'type-only: the grounder builds the planner\'s `GroundTask`, so `pddl` sits above `planner`',
   },
   { folder: 'validate', owns: 'plan replay, verdicts and explanations', imports: ['core', 'pddl', 'planner'] },
   { folder: 'pipeline', owns: 'parse → ground → plan → validate as one call (`planPddl`)', imports: ['core', 'pddl', 'planner', 'validate'] },
   { folder: 'pomdp', owns: 'POMDP models, particle beliefs, DESPOT and POMCP, reference problems', imports: ['core'] },
-  { folder: 'llm', owns: 'LLM clients from settings, middleware, usage meter, cache and cassettes, offline models (`synthetic`, `prior`, `scripted`)', imports: ['core'] },
+  { folder: 'llm', owns: 'LLM clients from settings, middleware, usage meter, cache and cassettes, offline models (`synthetic`, `scripted`; the kitchen `prior` lives in `src/methods/tru-pomdp`)', imports: ['core'] },
   { folder: 'scenegraph', owns: 'scene graphs, action primitives, verify and repair, room beliefs, search cost, ordering', imports: ['core'] },
-  { folder: 'envs', owns: 'the kitchen (Tru-POMDP) and household (GAVEL) environments, their tasks and agent views', imports: ['core', 'pddl', 'scenegraph'] },
+  { folder: 'envs', owns: 'the kitchen (Tru-POMDP) and household (GAVEL) environments, their tasks and agent views (benchmarks over them live in `eval`)', imports: ['core', 'pddl', 'scenegraph'] },
   { folder: 'episode', owns: 'the trace and row schema, the method contract, catalogues and registry, the runner, the kitchen and household episodes', imports: ['core', 'envs', 'llm', 'scenegraph'] },
   {
     folder: 'methods',
@@ -41,15 +41,15 @@ export const LAYERS: readonly Layer[] = [
   },
   {
     folder: 'eval',
-    owns: 'suites, spec planning, the result store, the local pool and the queue, summaries, the report',
-    imports: ['core', 'envs', 'episode', 'methods', 'pipeline', 'pomdp'],
+    owns: 'suites, spec planning, the result store, the local pool and the queue, summaries, the report, the household benchmarks (`household repair-bench`, `ordering-bench`)',
+    imports: ['core', 'envs', 'episode', 'methods', 'pipeline', 'pomdp', 'scenegraph'],
     notes: 'methods only as the registries and catalogues of `src/methods/index.ts`',
   },
   {
     folder: 'mcp',
     owns: 'the MCP tool server: tool schemas, the call pool on worker threads, stdio and HTTP transports',
-    imports: ['core', 'llm', 'methods', 'pddl', 'pipeline', 'planner', 'scenegraph', 'validate'],
-    notes: '`pddl_explain` and `pddl_repair_hints` reuse LLM-DM\'s plain-language rendering from `src/methods/llm-dm`',
+    imports: ['core', 'llm', 'pddl', 'pipeline', 'planner', 'scenegraph', 'validate'],
+    notes: '`pddl_explain` renders a domain in words with `src/pddl/described/`, which LLM-DM\'s review uses too',
   },
   {
     folder: 'cli',

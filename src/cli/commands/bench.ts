@@ -14,7 +14,7 @@ import cliProgress from 'cli-progress';
 import Table from 'cli-table3';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { chooseModel, createModel, loadConfig, parseRegisteredModelId } from '../../llm/index.js';
+import { createModel, parseRegisteredModelId, resolveModel } from '../../llm/index.js';
 import { parseGivenKnobs } from '../../episode/index.js';
 import { episodeKey } from '../../eval/key.js';
 import { parseSeeds, parseSettings, planSpecs } from '../../eval/plan.js';
@@ -58,9 +58,7 @@ export function defaultOutDir(suites: readonly string[]): string {
  * and only the synthetic stand-in answers all of their prompt kinds (`prior`: Tru-POMDP's only).
  */
 export async function benchModel(flag: string | undefined, env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Promise<string> {
-  const loaded = await loadConfig(cwd, env.GROUNDPLAN_CONFIG || undefined);
-  const choice = chooseModel({ flag, env, config: loaded?.config, configPath: loaded?.path });
-  return choice.source === 'default' ? 'synthetic' : choice.id;
+  return (await resolveModel({ flag, env, cwd, fallback: 'synthetic' })).id;
 }
 
 /** Minutes or seconds, for the estimate line. */

@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { EAI_HOMES, eaiTasks, homeRoomModel, householdDataDir, paperHouseholdTasks, readPaperTasks, evaluateRsn, generateMultiTasks, householdTaskToJson, loadBehaviorData, orderingBenchmark, repairBenchmark, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
+import { EAI_HOMES, eaiTasks, homeRoomModel, householdDataDir, paperHouseholdTasks, readPaperTasks, evaluateRsn, generateMultiTasks, householdTaskToJson, loadBehaviorData, type HouseholdTask, type RsnMetrics } from '../../envs/household/index.js';
 import {
   formatLiteral,
   formatStep,
@@ -30,6 +30,8 @@ import {
   type Verdict,
 } from '../../scenegraph/index.js';
 import { readText } from '../read-input.js';
+import { orderingBenchmark } from '../../eval/household/ordering-bench.js';
+import { repairBenchmark } from '../../eval/household/repair-bench.js';
 import { registerHouseholdReplay } from './household-replay.js';
 import { registerHouseholdRun } from './household-run.js';
 

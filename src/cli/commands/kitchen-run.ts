@@ -124,7 +124,7 @@ async function run(opts: KitchenRunOptions): Promise<void> {
     task: opts.task,
     level: task.level ?? '',
     method: name,
-    model: opts.model ?? process.env.GROUNDPLAN_MODEL ?? resolved.client.id,
+    model: resolved.client.id,
     seed,
     config: toJson({ ...methodOptions, ...(stepLimit !== undefined ? { stepLimit } : {}), ...(opts.synthetic ? { synthetic: parseGivenKnobs(opts.synthetic) } : {}) }) as { [key: string]: Json },
   };

@@ -143,7 +143,7 @@ async function demoAgent(opts: DemoCliOptions): Promise<void> {
   const seed = positive(opts.seed, '--seed', true) ?? 1;
   const problem = RESOURCES.find((r) => r.uri === 'groundplan://demo/kitchen-tidy/problem.pddl')?.read() ?? '';
   const truth = { problem, plan: KITCHEN_GOLD_PLAN, householdPlan: HOUSEHOLD_DEMO.plan };
-  const llm = await resolveLlm({ ...opts, model: opts.model ?? process.env.GROUNDPLAN_MODEL ?? 'synthetic' }, { seed, truth });
+  const llm = await resolveLlm(opts, { seed, truth, fallback: 'synthetic' });
   const client = llm.client;
   // The server is this same CLI, started as a child process and spoken to over stdio.
   const transport = new StdioClientTransport({ command: process.execPath, args: [...process.execArgv, process.argv[1], 'mcp'], cwd: packageRoot(), stderr: 'ignore' });

@@ -7,6 +7,7 @@
  * wrong number of arguments or a wrongly typed argument: one `file:line:col:` line).
  */
 import type { Command } from 'commander';
+import type { ErrorCode } from '../../core/error-codes.js';
 import { InputError } from '../../core/errors.js';
 import { checkTask } from '../../pddl/check-task.js';
 import { departures } from '../../pddl/compat-policy.js';
@@ -14,9 +15,17 @@ import { formatWarning } from '../../pddl/diagnostics.js';
 import { inputErrorOf } from '../../pipeline/plan-pddl.js';
 import { explainResult } from '../../validate/explain.js';
 import { type ParsedPlanStep, parsePlan } from '../../validate/plan-file.js';
-import type { TraceEntry, ValidationResult } from '../../validate/result.js';
+import type { StepErrorReason, TraceEntry, ValidationResult } from '../../validate/result.js';
 import { validatePlan } from '../../validate/validate-plan.js';
 import { readText } from '../read-input.js';
+
+/** The error code of a plan step the task cannot read (bad input, exit 2). */
+const PLAN_STEP_CODES: Record<StepErrorReason, ErrorCode> = {
+  'unknown-action': 'PLAN_UNKNOWN_ACTION',
+  arity: 'PLAN_ARITY',
+  'unknown-object': 'PLAN_UNKNOWN_OBJECT',
+  type: 'PLAN_TYPE',
+};
 
 interface ValidateCliOptions {
   json?: boolean;
@@ -84,6 +93,6 @@ export function register(program: Command): void {
       // The plan names something the task does not have: bad input, located in the plan file.
       const s = steps[result.stepIndex];
       const span = result.argIndex !== undefined ? s.argSpans[result.argIndex] : result.reason === 'unknown-action' ? s.nameSpan : s.span;
-      throw new InputError(`PLAN_${result.reason.toUpperCase().replace('-', '_')}`, `${result.message} (step ${result.stepIndex + 1})`, span);
+      throw new InputError(PLAN_STEP_CODES[result.reason], `${result.message} (step ${result.stepIndex + 1})`, span);
     });
 }

@@ -18,8 +18,7 @@ export { HouseholdEnv, W_COV, type StepOutcome, type SearchOutcome } from './env
 export type { HouseholdTask } from './task.js';
 export { trainRsn, frequencyPrior, evaluateRsn, evaluateModel, scenePlacements, roomBeliefFor, STRUCTURAL, type RoomTypeModel, type RsnMetrics, type RsnEvaluation, type Placement } from './rsn.js';
 export { homeRoomModel, isRoomModelKind, ROOM_MODEL_KINDS, type RoomModelKind } from './room-model.js';
-export { repairBenchmark, MUTATIONS, type Mutation, type MutationStats } from './repair-bench.js';
-export { runOrdering, searchUntilSeen, localizeObserved, stopIds, stopsFor, rSquared, orderingBenchmark, ORDERING_VARIANTS, type OrderingVariant, type OrderingRun, type OrderingBench, type OrderingBenchRow } from './ordering-sim.js';
+export { runOrdering, searchUntilSeen, localizeObserved, stopIds, stopsFor, ORDERING_VARIANTS, type OrderingVariant, type OrderingRun } from './ordering-sim.js';
 export { readHouseholdTask, householdTaskFromJson, householdTaskToJson } from './task-file.js';
 export {
   createHouseholdView,

@@ -8,7 +8,8 @@
  * Variants as in the seed's Table II: `gavel` (full beliefs, reorder after
  * every errand), `gavel-static` (full beliefs, order fixed at the start),
  * `gavel-map` (each belief collapsed to its most likely room for ordering,
- * order fixed), `oracle` (true rooms known, no search).
+ * order fixed), `oracle` (true rooms known, no search). The benchmark that
+ * compares them is src/eval/household/ordering-bench.ts.
  */
 import {
   BeliefState,
@@ -138,68 +139,4 @@ export function runOrdering(task: HouseholdTask, model: RoomTypeModel, variant: 
   }
   success &&= verifyPlan(scene, [], task.goal, env.state).unmet.length === 0;
   return { variant, distance: env.distance, predicted: first.cost, order: done, searches, success };
-}
-
-/** Squared Pearson correlation (the R² of a least-squares line). */
-export function rSquared(x: readonly number[], y: readonly number[]): number {
-  const n = x.length;
-  const mx = x.reduce((a, b) => a + b, 0) / n;
-  const my = y.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) ** 2;
-    syy += (y[i] - my) ** 2;
-  }
-  return sxx > 0 && syy > 0 ? (sxy * sxy) / (sxx * syy) : NaN;
-}
-
-export interface OrderingBenchRow {
-  variant: OrderingVariant;
-  meanDistance: number;
-  /** Standard error of the mean distance. */
-  se: number;
-  meanSearches: number;
-  success: number;
-  /** Paired mean of (this variant − gavel-map) distance over the same instructions, and its standard error. */
-  vsMap: number;
-  vsMapSe: number;
-}
-
-export interface OrderingBench {
-  instructions: number;
-  rows: OrderingBenchRow[];
-  /** R² between J predicted at the start and the travel realized, per number of errands, for `gavel-static` and `oracle`. */
-  r2: { errands: number; n: number; static: number; oracle: number }[];
-}
-
-export function orderingBenchmark(tasks: readonly HouseholdTask[], model: RoomTypeModel, opts: { wcov?: number; eta?: number } = {}): OrderingBench {
-  const runs = new Map<OrderingVariant, OrderingRun[]>(ORDERING_VARIANTS.map((v) => [v, []]));
-  for (const t of tasks) for (const v of ORDERING_VARIANTS) (runs.get(v) as OrderingRun[]).push(runOrdering(t, model, v, opts));
-  const rows = ORDERING_VARIANTS.map((variant) => {
-    const rs = runs.get(variant) as OrderingRun[];
-    const d = rs.map((r) => r.distance);
-    const mean = d.reduce((a, b) => a + b, 0) / d.length;
-    const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, d.length - 1));
-    const base = runs.get('gavel-map') as OrderingRun[];
-    const diff = rs.map((r, i) => r.distance - base[i].distance);
-    const dm = diff.reduce((a, b) => a + b, 0) / diff.length;
-    const dsd = Math.sqrt(diff.reduce((a, b) => a + (b - dm) ** 2, 0) / Math.max(1, diff.length - 1));
-    return { variant, meanDistance: mean, se: sd / Math.sqrt(d.length), meanSearches: rs.reduce((a, r) => a + r.searches, 0) / rs.length, success: rs.filter((r) => r.success).length, vsMap: dm, vsMapSe: dsd / Math.sqrt(diff.length) };
-  });
-  const sizes = [...new Set(tasks.map((t) => t.goals.length))].sort();
-  const r2 = sizes.map((errands) => {
-    const idx = tasks.flatMap((t, i) => (t.goals.length === errands ? [i] : []));
-    const fit = (v: OrderingVariant) => {
-      const rs = runs.get(v) as OrderingRun[];
-      return rSquared(
-        idx.map((i) => rs[i].predicted),
-        idx.map((i) => rs[i].distance),
-      );
-    };
-    return { errands, n: idx.length, static: fit('gavel-static'), oracle: fit('oracle') };
-  });
-  return { instructions: tasks.length, rows, r2 };
 }

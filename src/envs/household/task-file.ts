@@ -4,10 +4,8 @@
  * plans as step strings. Reading checks every field and names the JSON path
  * of every problem (`t.json: subplans[1][3]: ...; uncertain[0]: ...`).
  */
-import { readFileSync } from 'node:fs';
-import { InputError } from '../../core/errors.js';
 import { IssueList, IssuesError } from '../../core/issues.js';
-import { parseJsonText } from '../../core/json-text.js';
+import { readJsonFile } from '../../core/json-text.js';
 import { formatStep, goalFromJson, parsePlanText, sceneFromJson, type Goal, type PlanStep, type SceneFile } from '../../scenegraph/index.js';
 import type { HouseholdTask } from './task.js';
 
@@ -83,11 +81,5 @@ export function householdTaskFromJson(raw: unknown, file = 'task'): HouseholdTas
 
 /** Reads and validates a task file. */
 export function readHouseholdTask(path: string): HouseholdTask {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError('TASK_FILE', `${path}: cannot read: ${(e as Error).message}`);
-  }
-  return householdTaskFromJson(parseJsonText(text, path, 'TASK_FILE'), path);
+  return householdTaskFromJson(readJsonFile(path, 'TASK_FILE'), path);
 }

@@ -8,7 +8,7 @@
  */
 import { GroundplanError } from '../../core/errors.js';
 import { parseJsonText } from '../../core/json-text.js';
-import type { OrderingBenchRow } from '../../envs/household/ordering-sim.js';
+import type { OrderingBenchRow } from '../household/ordering-bench.js';
 import type { RsnMetrics } from '../../envs/household/rsn.js';
 import { mdTable as table } from './doc-table.js';
 import { seedValue } from './seed-figures.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatActionAnswer, parseActionAnswer } from './answer-format.js';
-import { formatPredicate, parsePredicateLine } from './predicates.js';
+import { formatPredicate, parsePredicateLine } from '../../pddl/described/predicates.js';
 import { actionSlug, typesFromHierarchy } from './inputs.js';
 
 const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/);

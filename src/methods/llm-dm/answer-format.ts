@@ -18,13 +18,8 @@
  *
  * The "Parameters:" header may be missing (the prompt ends with it).
  */
-import { formatPredicate, parsePredicateLine, type PredicateDef } from './predicates.js';
-
-export interface ActionParam {
-  name: string;
-  type: string;
-  description: string;
-}
+import type { ActionParam } from '../../pddl/described/model.js';
+import { formatPredicate, parsePredicateLine, type PredicateDef } from '../../pddl/described/predicates.js';
 
 export interface FormatProblem {
   /** `answer-format`: a section is missing or unreadable; `malformed-predicate`: a bad New Predicates line. */

@@ -5,20 +5,8 @@
  */
 import { isList, readSExprs } from '../../pddl/sexpr.js';
 import { PddlParseError } from '../../pddl/errors.js';
-import type { DomainModel } from './model.js';
-import { formatPredicate, predicateSignature } from './predicates.js';
-
-export type Section = 'parameters' | 'preconditions' | 'effects';
-
-export interface Region {
-  /** Index into model.actions, or -1 for the header (types, predicates). */
-  action: number;
-  section: Section | 'predicates' | 'header';
-  /** For section 'predicates': index into model.predicates. */
-  predicate?: number;
-  start: number;
-  end: number;
-}
+import type { DomainModel, Region, Section } from '../../pddl/described/model.js';
+import { formatPredicate, predicateSignature } from '../../pddl/described/predicates.js';
 
 export interface Assembled {
   text: string;

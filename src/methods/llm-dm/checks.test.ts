@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseActionAnswer } from './answer-format.js';
 import { checkAnswer, checkModel, feedbackText, type CheckCategory } from './checks.js';
-import type { PredicateDef } from './predicates.js';
+import type { PredicateDef } from '../../pddl/described/predicates.js';
 import { GOLD, PICK_PARAMS, PREDICATES, SPEC, pickAnswer } from './test-fixtures.js';
 
 const ctx: { name: string; types: typeof SPEC.types; requirements: string[]; predicates: PredicateDef[] } = { name: SPEC.name, types: SPEC.types, requirements: SPEC.requirements, predicates: [] };

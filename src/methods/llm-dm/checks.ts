@@ -10,9 +10,9 @@
 import { checkDomain } from '../../pddl/parse-domain.js';
 import type { PddlDiagnostic } from '../../pddl/errors.js';
 import type { ActionAnswer } from './answer-format.js';
-import { assembleDomain, regionAt, type Region, type Section } from './assemble.js';
-import type { ActionModel, DomainModel } from './model.js';
-import { formatPredicate, predicateSignature, type PredicateDef } from './predicates.js';
+import { assembleDomain, regionAt } from './assemble.js';
+import type { ActionModel, DomainModel, Region, Section } from '../../pddl/described/model.js';
+import { formatPredicate, predicateSignature, type PredicateDef } from '../../pddl/described/predicates.js';
 
 /** The seed's syntax-error categories (A.3): what the automatic checks look for. */
 export const SYNTAX_ERROR_KINDS = [

@@ -4,7 +4,7 @@
  * (parameters are matched by position, so variable names may differ).
  */
 import { isList, readSExprs, type SExpr } from '../../pddl/sexpr.js';
-import type { ActionModel } from './model.js';
+import type { ActionModel } from '../../pddl/described/model.js';
 
 function render(e: SExpr, rename: ReadonlyMap<string, string>): string {
   if (!isList(e)) {

@@ -12,8 +12,8 @@ import { addUsage, ZERO_USAGE } from '../../llm/types.js';
 import { parseActionAnswer } from './answer-format.js';
 import { checkAnswer, feedbackText, type Issue } from './checks.js';
 import { actionSlug, type DomainSpec } from './inputs.js';
-import type { ActionModel, DomainModel } from './model.js';
-import type { PredicateDef } from './predicates.js';
+import type { ActionModel, DomainModel } from '../../pddl/described/model.js';
+import type { PredicateDef } from '../../pddl/described/predicates.js';
 import { actionModelMessages, type ActionModelVars } from './prompts.js';
 
 export const ACTION_MODEL_KIND = 'llmdm.action-model';

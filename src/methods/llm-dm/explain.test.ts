@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedModel } from '../../llm/scripted-model.js';
-import { EXPLAIN_KIND, explainAction, explainActionWithLlm } from './explain.js';
+import { explainAction } from '../../pddl/described/explain.js';
+import { EXPLAIN_KIND, explainActionWithLlm } from './explain.js';
 import { GOLD, PICK_EFF, PICK_PRE, PREDICATES } from './test-fixtures.js';
 
 describe('plain-language explanations', () => {

@@ -10,15 +10,16 @@
  */
 export * from './errors.js';
 export * from './inputs.js';
-export * from './predicates.js';
+export * from '../../pddl/described/predicates.js';
 export * from './answer-format.js';
-export type { ActionModel, DomainModel } from './model.js';
-export { assembleDomain, predicatesText, sexprProblem, type Assembled, type Region, type Section } from './assemble.js';
+export type { ActionModel, ActionParam, DomainModel, Region, Section, TypeSpec } from '../../pddl/described/model.js';
+export { assembleDomain, predicatesText, sexprProblem, type Assembled } from './assemble.js';
 export { CHECK_CATEGORIES, SEED_ERROR_TYPE, checkModel, checkText, checkAnswer, feedbackText, predicateClashMessage, unsupportedKeywordMessage, type CheckCategory, type Issue, type AnswerCheck } from './checks.js';
-export { modelFromPddl, type FromPddl } from './from-pddl.js';
+export { modelFromPddl, type FromPddl } from '../../pddl/described/from-pddl.js';
 export { ACTION_MODEL_KIND, constructAction, constructDomain, type ConstructOptions, type ConstructionResult, type ConstructEvent, type HistoryTurn, type ActionOutcome } from './construct.js';
 export { ACTION_MODEL_SYSTEM, actionModelMessages, type ActionModelVars } from './prompts.js';
-export { EXPLAIN_KIND, explainAction, explainModel, explainActionWithLlm, atomText } from './explain.js';
+export { EXPLAIN_KIND, explainActionWithLlm } from './explain.js';
+export { explainAction, explainModel, atomText } from '../../pddl/described/explain.js';
 export { applyCorrections, parseFeedback, readFeedbackFile, dialoguesFromHistory, changelogMarkdown, findAction, correctionMessage, type ChangelogEntry, type ReviewResult } from './review.js';
 export { readSceneObjects, type SceneObject } from './objects.js';
 export { GOAL_KIND, INIT_KIND, translateGoal, translateInit, problemText, type Translation } from './translate.js';

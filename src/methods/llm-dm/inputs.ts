@@ -6,12 +6,8 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { TypeSpec } from '../../pddl/described/model.js';
 import { LlmDmInputError } from './errors.js';
-
-export interface TypeSpec {
-  name: string;
-  parent: string;
-}
 
 export interface ActionSpec {
   /** The natural-language action name (the key in action_model.json). */

@@ -18,9 +18,9 @@ import { extractCode } from '../../llm/extract-json.js';
 import { formatStep } from '../../validate/plan-file.js';
 import type { ValidationResult } from '../../validate/result.js';
 import { validatePlan } from '../../validate/validate-plan.js';
-import type { DomainModel } from './model.js';
-import { atomText, explainAction } from './explain.js';
-import type { PredicateDef } from './predicates.js';
+import type { DomainModel } from '../../pddl/described/model.js';
+import { atomText, explainAction } from '../../pddl/described/explain.js';
+import type { PredicateDef } from '../../pddl/described/predicates.js';
 
 export type PlannerOutcome =
   | { status: 'solved'; steps: PlanStep[]; cost: number; expansions: number }

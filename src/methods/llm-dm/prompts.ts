@@ -7,7 +7,7 @@
 import type { ChatMessage } from '../../llm/types.js';
 import { formatActionAnswer } from './answer-format.js';
 import type { ActionSpec, DomainSpec } from './inputs.js';
-import { predicateListText, type PredicateDef } from './predicates.js';
+import { predicateListText, type PredicateDef } from '../../pddl/described/predicates.js';
 
 const EXAMPLE_DOMAIN =
   'Gripper is a domain where a robot with one gripper moves balls between rooms. The robot is in exactly one room at a time. There are two types of object: room and ball.';

@@ -6,10 +6,11 @@
  * (`{"Action name": {"llm_output": "...", "annotation": ["..."]}}`).
  */
 import { LlmDmInputError } from './errors.js';
-import { parseActionAnswer, parseParamLine, type ActionParam } from './answer-format.js';
+import type { ActionParam } from '../../pddl/described/model.js';
+import { parseActionAnswer, parseParamLine } from './answer-format.js';
 import { actionSlug, type DomainSpec } from './inputs.js';
-import type { ActionModel, DomainModel } from './model.js';
-import { parsePredicateList, type PredicateDef } from './predicates.js';
+import type { ActionModel, DomainModel } from '../../pddl/described/model.js';
+import { parsePredicateList, type PredicateDef } from '../../pddl/described/predicates.js';
 
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);

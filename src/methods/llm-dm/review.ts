@@ -13,9 +13,9 @@ import type { Issue } from './checks.js';
 import { conjuncts } from './compare.js';
 import { constructAction, type HistoryTurn } from './construct.js';
 import { LlmDmInputError } from './errors.js';
-import { explainAction } from './explain.js';
+import { explainAction } from '../../pddl/described/explain.js';
 import type { DomainSpec } from './inputs.js';
-import type { ActionModel, DomainModel } from './model.js';
+import type { ActionModel, DomainModel } from '../../pddl/described/model.js';
 
 export interface ChangelogEntry {
   action: string;

@@ -10,8 +10,8 @@ import { assembleDomain } from './assemble.js';
 import type { HistoryTurn } from './construct.js';
 import { LlmDmInputError } from './errors.js';
 import type { DomainSpec } from './inputs.js';
-import type { DomainModel } from './model.js';
-import { parsePredicateList, type PredicateDef } from './predicates.js';
+import type { DomainModel } from '../../pddl/described/model.js';
+import { parsePredicateList, type PredicateDef } from '../../pddl/described/predicates.js';
 
 export interface StoredBuild {
   spec: DomainSpec;

@@ -9,9 +9,10 @@
  */
 import type { Rng } from '../../core/rng.js';
 import type { SyntheticContext } from '../../llm/synthetic-model.js';
-import { formatActionAnswer, type ActionParam } from './answer-format.js';
-import type { ActionModel, DomainModel } from './model.js';
-import type { PredicateDef } from './predicates.js';
+import type { ActionParam } from '../../pddl/described/model.js';
+import { formatActionAnswer } from './answer-format.js';
+import type { ActionModel, DomainModel } from '../../pddl/described/model.js';
+import type { PredicateDef } from '../../pddl/described/predicates.js';
 import { SYNTAX_ERROR_KINDS } from './checks.js';
 
 export { SYNTAX_ERROR_KINDS };

@@ -8,10 +8,11 @@
 import type { Rng } from '../../core/rng.js';
 import { LlmError } from '../../llm/errors.js';
 import { declareSyntheticKnobs, registerSyntheticGenerator, type SyntheticCall, type SyntheticContext } from '../../llm/synthetic-model.js';
-import { explainAction, type ExplainVars } from './explain.js';
-import type { DomainModel } from './model.js';
+import { explainAction } from '../../pddl/described/explain.js';
+import type { ExplainVars } from './explain.js';
+import type { DomainModel } from '../../pddl/described/model.js';
 import type { PlanVars } from './planning.js';
-import type { PredicateDef } from './predicates.js';
+import type { PredicateDef } from '../../pddl/described/predicates.js';
 import { DialogueMemory, drawErrors, goldAction, renderWithErrors, SYNTAX_ERROR_KINDS, type Injected } from './synthetic-actions.js';
 import type { GoalVars, InitVars } from './translate.js';
 

@@ -1,8 +1,9 @@
 /** A small gripper domain used by the LLM-DM tests (not exported from index). */
-import { formatActionAnswer, type ActionParam } from './answer-format.js';
+import type { ActionParam } from '../../pddl/described/model.js';
+import { formatActionAnswer } from './answer-format.js';
 import type { DomainSpec } from './inputs.js';
-import type { DomainModel } from './model.js';
-import type { PredicateDef } from './predicates.js';
+import type { DomainModel } from '../../pddl/described/model.js';
+import type { PredicateDef } from '../../pddl/described/predicates.js';
 
 export const SPEC: DomainSpec = {
   name: 'gripper',

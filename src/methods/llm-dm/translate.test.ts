@@ -8,7 +8,7 @@ import { assembleDomain } from './assemble.js';
 import { checkProposedPlan, llmPlan, planFeedback, planWithModel } from './planning.js';
 import { problemText, translateGoal, translateInit } from './translate.js';
 import { readSceneObjects } from './objects.js';
-import { explainAction } from './explain.js';
+import { explainAction } from '../../pddl/described/explain.js';
 import { GOLD, PREDICATES } from './test-fixtures.js';
 
 const domain = parseDomain(assembleDomain(GOLD).text);

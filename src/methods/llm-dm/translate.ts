@@ -11,7 +11,7 @@ import { extractCode } from '../../llm/extract-json.js';
 import { ask } from '../../llm/ask.js';
 import type { ChatMessage, LlmClient } from '../../llm/types.js';
 import type { SceneObject } from './objects.js';
-import { predicateListText, type PredicateDef } from './predicates.js';
+import { predicateListText, type PredicateDef } from '../../pddl/described/predicates.js';
 
 export const GOAL_KIND = 'llmdm.goal';
 export const INIT_KIND = 'llmdm.init';

@@ -9,6 +9,7 @@ import { configNumber, type Catalogue, type CatalogueEntry, type KitchenMethod, 
 import { kitchenTruth } from '../method.js';
 import { ABLATIONS, truPomdpMethod, type Ablation } from './agent.js';
 import { registerPolicySynthetic } from './policy/synthetic.js';
+import { registerPriorModel } from './prior-model.js';
 import { registerTruSynthetic } from './synthetic.js';
 
 /** `trials` 0 (the default): the paper's budget, `timePerMove` CPU seconds of the search's own thread. */
@@ -49,9 +50,10 @@ export const TRU_POMDP_CATALOGUE: Catalogue<KitchenMethod, KitchenTask> = {
     ...ABLATIONS.map(ablation),
   ],
   truth: kitchenTruth,
-  // the stand-in's hypotheses and actions, and its rollout-policy answers (tru.policy, for --rollout llm)
+  // the stand-in's hypotheses and actions, its rollout-policy answers (tru.policy, for --rollout llm), and the offline prior model
   installSynthetic: () => {
     registerTruSynthetic();
     registerPolicySynthetic();
+    registerPriorModel();
   },
 };

@@ -4,7 +4,7 @@ import { generateTasks, KitchenEpisode, parseAction, taskToJson } from '../../en
 import { UsageMeter } from '../../llm/index.js';
 import type { MethodStepRecord } from '../method.js';
 import { DEMO_TRIALS, demoMethodOptions, demoTaskPath, runDemo } from './demo.js';
-import { createPriorModel, loadPrior, priorAnswer } from '../../llm/prior-model.js';
+import { createPriorModel, loadPrior, priorAnswer } from './prior-model.js';
 
 describe('demo and prior model', () => {
   it('runs the bundled demo task end to end with the prior model (small trial budget)', async () => {

@@ -10,7 +10,7 @@ import { packageDataPath } from '../../core/package-data.js';
 import { UsageMeter, wrapClient, type LlmClient } from '../../llm/index.js';
 import { runKitchenEpisode, type KitchenRunResult, type MethodStepRecord } from '../method.js';
 import { truPomdpMethod } from './agent.js';
-import { createPriorModel } from '../../llm/prior-model.js';
+import { createPriorModel } from './prior-model.js';
 
 export function demoTaskPath(): string {
   return packageDataPath('demo', 'kitchen-task.json');

@@ -29,6 +29,7 @@ export {
   type TruPomdpOptions,
 } from './agent.js';
 export { TRU_KNOBS, registerTruSynthetic } from './synthetic.js';
+export { PriorKnowledge, createPriorModel, loadPrior, priorAnswer, registerPriorModel, type PriorActVars, type PriorFlatVars, type PriorGoalPair, type PriorGoalsVars, type PriorLocationsVars, type PriorSceneVars } from './prior-model.js';
 export { TRU_POMDP_CATALOGUE, DEFAULT_TRIALS, DEFAULT_CPU_PER_MOVE, DEFAULT_TIME_PER_MOVE, searchOptions } from './catalogue.js';
 /** The LLM-written rollout policy: asked once, vetted, run sandboxed (`truPomdp.policy.loadLlmPolicy`). */
 export * as policy from './policy/index.js';

@@ -1,17 +1,30 @@
 /**
- * The offline `prior` (src/llm/prior-model.ts) may not import Tru-POMDP or the
- * kitchen, so what it relies on is checked here, where both are in reach: the
- * prompt vars Tru-POMDP renders carry every field the prior reads, and the
- * prior's vocabulary file still lists the kitchen catalogue's object types.
+ * The offline `prior` (prior-model.ts, prior-lexicon.ts) may not import the
+ * rest of Tru-POMDP or the kitchen — it stands in for an LLM that never sees
+ * the answer — so it imports only core and llm (checked first), and what it
+ * relies on is checked here, where both are in reach: the prompt vars
+ * Tru-POMDP renders carry every field the prior reads, and the prior's
+ * vocabulary file still lists the kitchen catalogue's object types.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { vocabularyFile } from '../../../bench/build-prior-vocabulary.js';
 import { packageDataPath } from '../../core/package-data.js';
 import { areaKind, CATALOGUE_OBJECTS, KITCHEN_NAMES, loadLayout } from '../../envs/kitchen/index.js';
-import { areaKindOf } from '../../llm/prior-lexicon.js';
-import type { PriorActVars, PriorFlatVars, PriorGoalsVars, PriorLocationsVars } from '../../llm/prior-model.js';
+import { areaKindOf } from './prior-lexicon.js';
+import type { PriorActVars, PriorFlatVars, PriorGoalsVars, PriorLocationsVars } from './prior-model.js';
 import type { ActVars, FlatVars, GoalsVars, LocationsVars } from './prompts.js';
+
+describe('the prior model stays apart from what it is tested on', () => {
+  it('imports only node:, src/core, src/llm and its own lexicon', () => {
+    for (const file of ['prior-model.ts', 'prior-lexicon.ts']) {
+      const text = readFileSync(new URL(file, import.meta.url), 'utf8');
+      const from = [...text.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+      if (file === 'prior-model.ts') expect(from).toContain('../../llm/errors.js'); // the pattern reads its imports
+      expect(from.filter((f) => !/^(node:|\.\.\/\.\.\/(core|llm)\/|\.\/prior-lexicon\.js$)/.test(f)), file).toEqual([]);
+    }
+  });
+});
 
 describe('the prior model and Tru-POMDP agree', () => {
   it("Tru-POMDP's prompt vars carry what the prior reads", () => {

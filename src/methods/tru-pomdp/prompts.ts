@@ -9,7 +9,7 @@
  * valid entries — so a name that does not exist never reaches the planner.
  */
 import { z } from 'zod';
-import type { PriorGoalPair, PriorGoalsVars, PriorLocationsVars, PriorSceneVars } from '../../llm/index.js';
+import type { PriorGoalPair, PriorGoalsVars, PriorLocationsVars, PriorSceneVars } from './prior-model.js';
 import { baseName, hasSuffix } from './agent-world.js';
 
 /** The scene part of every Tru-POMDP prompt: the offline prior's (which reads a subset) plus where the robot is. */

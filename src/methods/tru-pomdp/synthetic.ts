@@ -22,7 +22,7 @@
  */
 import { hashString, type Rng } from '../../core/rng.js';
 import { declareSyntheticKnobs, registerSyntheticGenerator, type SyntheticCall, type SyntheticContext } from '../../llm/index.js';
-import { loadPrior, priorGoals, priorLikeliestArea, priorLocations, type PriorKnowledge } from '../../llm/prior-model.js';
+import { loadPrior, priorGoals, priorLikeliestArea, priorLocations, type PriorKnowledge } from './prior-model.js';
 import type { KitchenTruth } from '../method.js';
 import { baseName } from './agent-world.js';
 import type { ActVars, FlatVars, GoalPairName, GoalsVars, LocationsVars, SceneVars } from './prompts.js';

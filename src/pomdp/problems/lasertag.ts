@@ -12,7 +12,7 @@
 import { Rng } from '../../core/rng.js';
 import type { Obs, PomdpModel, StepOutcome } from '../model.js';
 import type { History } from '../history.js';
-import { buildTagMap, buildTagTables, drawOpponent, TAG_ACTION, tagRobotStep, type TagMap } from './tag.js';
+import { buildTagMap, buildTagTables, drawOpponent, TAG_ACTION, tagFamilyBasics, tagRobotStep, type TagMap } from './tag.js';
 
 const HEIGHT = 7;
 const WIDTH = 11;
@@ -146,13 +146,7 @@ export function createLaserTag(seed: number, options: LaserTagOptions = {}): Pom
   }
 
   return {
-    name: 'lasertag',
-    numActions: 5,
-    discount: gamma,
-    numStates: S,
-    safeAction: { action: 0, value: -1 },
-    maxReward: 10,
-    minReward: -10,
+    ...tagFamilyBasics('lasertag', gamma, S),
     step(state: number, random: number, action: number): StepOutcome<number> {
       const rob2 = tagRobotStep(out, map, state, action, LASERTAG_SAME);
       if (rob2 < 0) return out;
@@ -201,18 +195,9 @@ export function createLaserTag(seed: number, options: LaserTagOptions = {}): Pom
       }
       return p;
     },
-    initialParticles() {
-      const states: number[] = [];
-      for (let s = 0; s < S; s++) states.push(s);
-      return { states, weights: states.map(() => 1) };
-    },
-    sampleInitialState(rng: Rng): number {
-      return rng.int(S);
-    },
     defaultPolicy: shr,
     particleUpperBound: (s: number) => sp[s],
     stateIndex: (s: number) => s,
-    actionName: (a) => ['north', 'east', 'south', 'west', 'tag'][a] ?? `a${a}`,
     observationName: (o) => {
       if (o === LASERTAG_SAME) return 'same-cell';
       const rs: number[] = [];

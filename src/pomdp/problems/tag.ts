@@ -197,6 +197,34 @@ export function buildTagTables(map: TagMap, gamma: number, mdp = true): TagTable
   return { map, oppCell, oppCum, oppCount, oppProb, policy, mdpValue: V, sp };
 }
 
+/** The action names of Tag and LaserTag: four moves and tag. */
+const TAG_ACTION_NAMES = ['north', 'east', 'south', 'west', 'tag'];
+
+/**
+ * What Tag and LaserTag share: the five actions, rewards in [-10, 10] (moving
+ * costs 1, the safe action), and a uniform start over all `S` states.
+ */
+export function tagFamilyBasics(name: string, gamma: number, S: number): Pick<PomdpModel<number>, 'name' | 'numActions' | 'discount' | 'numStates' | 'safeAction' | 'maxReward' | 'minReward' | 'initialParticles' | 'sampleInitialState' | 'actionName'> {
+  return {
+    name,
+    numActions: 5,
+    discount: gamma,
+    numStates: S,
+    safeAction: { action: 0, value: -1 },
+    maxReward: 10,
+    minReward: -10,
+    initialParticles() {
+      const states: number[] = [];
+      for (let s = 0; s < S; s++) states.push(s);
+      return { states, weights: states.map(() => 1) };
+    },
+    sampleInitialState(rng: Rng): number {
+      return rng.int(S);
+    },
+    actionName: (a) => TAG_ACTION_NAMES[a] ?? `a${a}`,
+  };
+}
+
 const cache = new Map<string, TagTables>();
 
 export interface TagOptions {
@@ -217,7 +245,6 @@ export function createTag(options: TagOptions = {}): PomdpModel<number> {
   const out: StepOutcome<number> = { state: 0, reward: 0, observation: 0, terminal: false };
   const counts = new Int32Array(S);
   const touched = new Int32Array(S);
-  const names = ['north', 'east', 'south', 'west', 'tag'];
 
   function modeMdp(states: readonly number[]): number {
     // weighted mode (all scenario weights are equal inside DESPOT)
@@ -238,13 +265,7 @@ export function createTag(options: TagOptions = {}): PomdpModel<number> {
   }
 
   return {
-    name: 'tag',
-    numActions: 5,
-    discount: gamma,
-    numStates: S,
-    safeAction: { action: 0, value: -1 },
-    maxReward: 10,
-    minReward: -10,
+    ...tagFamilyBasics('tag', gamma, S),
     step(state: number, random: number, action: number): StepOutcome<number> {
       const rob2 = tagRobotStep(out, map, state, action, same);
       if (rob2 < 0) return out;
@@ -259,19 +280,10 @@ export function createTag(options: TagOptions = {}): PomdpModel<number> {
       const opp = next - rob * n;
       return obs === (rob === opp ? same : rob) ? 1 : 0;
     },
-    initialParticles() {
-      const states: number[] = [];
-      for (let s = 0; s < S; s++) states.push(s);
-      return { states, weights: states.map(() => 1) };
-    },
-    sampleInitialState(rng: Rng): number {
-      return rng.int(S);
-    },
     defaultPolicy: modeMdp,
     particleUpperBound: (s: number) => sp[s],
     rolloutAction: (s: number) => policy[s],
     stateIndex: (s: number) => s,
-    actionName: (a) => names[a] ?? `a${a}`,
     observationName: (o) => (o === same ? 'same-cell' : `robot@${String(o)}`),
     stateName: (s) => {
       const rob = (s / n) | 0;

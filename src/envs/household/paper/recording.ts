@@ -6,10 +6,8 @@
  * `checked` on the final one, the executor's `sim_first.ok` and
  * `simulated.ok`). Problems are located by row, task id and field.
  */
-import { readFileSync } from 'node:fs';
-import { InputError } from '../../../core/errors.js';
 import { IssueList, IssuesError } from '../../../core/issues.js';
-import { parseJsonText } from '../../../core/json-text.js';
+import { readJsonFile } from '../../../core/json-text.js';
 import type { Goal, PaperStatus, PaperStep } from '../../../scenegraph/index.js';
 import { readPaperGoal, readPaperPlan } from './format.js';
 
@@ -107,11 +105,5 @@ export function recordingFromJson(raw: unknown, file = 'recording.json'): Record
 }
 
 export function readRecording(path: string): Recording {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError('RECORDING', `${path}: cannot read: ${(e as Error).message}`);
-  }
-  return recordingFromJson(parseJsonText(text, path, 'RECORDING'), path);
+  return recordingFromJson(readJsonFile(path, 'RECORDING'), path);
 }

@@ -7,10 +7,8 @@
  * problem is reported with the task id and the field (`tasks.json: [3]
  * (Rs_int-04).spawn[1].relation: ...`).
  */
-import { readFileSync } from 'node:fs';
-import { InputError } from '../../../core/errors.js';
 import { IssueList, IssuesError } from '../../../core/issues.js';
-import { parseJsonText } from '../../../core/json-text.js';
+import { readJsonFile } from '../../../core/json-text.js';
 import type { Goal, PaperStep } from '../../../scenegraph/index.js';
 import { readPaperGoal, readPaperPlan } from './format.js';
 
@@ -95,11 +93,5 @@ export function paperTasksFromJson(raw: unknown, file = 'tasks.json'): PaperTask
 }
 
 export function readPaperTasks(path: string): PaperTask[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError('PAPER_TASKS', `${path}: cannot read: ${(e as Error).message}`);
-  }
-  return paperTasksFromJson(parseJsonText(text, path, 'PAPER_TASKS'), path);
+  return paperTasksFromJson(readJsonFile(path, 'PAPER_TASKS'), path);
 }

@@ -1,7 +1,8 @@
 /**
  * Predicate definitions with descriptions, as LLM-DM keeps them (Guan et al.
  * 2023, §4.1): one line `(name ?x - type ?y - type): description`. The
- * dictionary grows action by action and is shown to the LLM in every prompt.
+ * dictionary grows action by action and is shown to the LLM in every prompt;
+ * the plain-language rendering (explain.ts) reads it too.
  */
 
 export interface TypedParam {

@@ -4,11 +4,9 @@
  * checks run on any domain file and report the file's own line:col.
  * Predicate descriptions come from a predicates.json when given.
  */
-import { PddlParseError } from '../../pddl/errors.js';
-import { isAtom, isList, readSExprs, type SExpr, type SList } from '../../pddl/sexpr.js';
-import type { Region, Section } from './assemble.js';
-import type { TypeSpec } from './inputs.js';
-import type { ActionModel, DomainModel } from './model.js';
+import { PddlParseError } from '../errors.js';
+import { isAtom, isList, readSExprs, type SExpr, type SList } from '../sexpr.js';
+import type { ActionModel, DomainModel, Region, Section, TypeSpec } from './model.js';
 import { parsePredicateLine, type PredicateDef } from './predicates.js';
 
 export type FromPddl =

@@ -7,8 +7,8 @@
  * the control: no model-derived edit should recover the goal.
  */
 import { Rng } from '../../core/rng.js';
+import type { HouseholdTask } from '../../envs/household/index.js';
 import { repairPlan, sceneFromJson, verifyPlan, type PlanStep } from '../../scenegraph/index.js';
-import type { HouseholdTask } from './task.js';
 
 export const MUTATIONS = ['drop-navigate', 'drop-open', 'drop-grasp', 'drop-restore', 'room-target', 'duplicate', 'semantic'] as const;
 export type Mutation = (typeof MUTATIONS)[number];

@@ -24,14 +24,21 @@
  * So its success on task seed 1 is a training-set figure: `bench/prior.ts`
  * measures it there, on an unseen task seed and on hand-written paraphrases
  * of the instructions (README, "The offline prior model").
+ *
+ * It is kitchen and Tru-POMDP knowledge, so it lives with Tru-POMDP; but it
+ * stands in for an LLM that never sees the answer, so it and prior-lexicon.ts
+ * import only core and llm (never the kitchen or the rest of Tru-POMDP:
+ * prior-contract.test.ts checks it). `registerPriorModel` adds it to the LLM
+ * registry under the id `prior`.
  */
 import { readFileSync } from 'node:fs';
-import { packageDataPath } from '../core/package-data.js';
-import { CHECK_KIND, checkAnswer } from './check-call.js';
-import { LlmError } from './errors.js';
+import { packageDataPath } from '../../core/package-data.js';
+import { CHECK_KIND, checkAnswer } from '../../llm/check-call.js';
+import { LlmError } from '../../llm/errors.js';
+import { registerModel } from '../../llm/registry.js';
+import { offlineResponse } from '../../llm/scripted-model.js';
+import type { LlmClient } from '../../llm/types.js';
 import { areaKindOf, baseName, GENERAL_SURFACES, HAND_WORDS, stem, STORE_WORDS, tokens } from './prior-lexicon.js';
-import { offlineResponse } from './scripted-model.js';
-import type { LlmClient } from './types.js';
 
 /** What the prior reads of a Tru-POMDP scene prompt (its vars); Tru-POMDP's prompt vars carry at least this. */
 export interface PriorSceneVars {
@@ -418,4 +425,12 @@ export function createPriorModel(knowledge?: PriorKnowledge): LlmClient {
       return offlineResponse(request, priorAnswer(k, request.kind, request.vars, request.attempt ?? 1));
     },
   };
+}
+
+/** What `groundplan llm models` says of the prior. */
+export const PRIOR_DESCRIPTION = 'commonsense prior from BEHAVIOR-1K placement statistics and hand-written word lists, for Tru-POMDP kinds (offline; never sees the answer)';
+
+/** Registers the prior under the model id `prior` (the CLI's default model); registering again replaces it with the same. */
+export function registerPriorModel(): void {
+  registerModel('prior', () => createPriorModel(), PRIOR_DESCRIPTION);
 }
