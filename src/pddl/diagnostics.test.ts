@@ -174,6 +174,12 @@ describe('domain diagnostics', () => {
     expect(found[0]).toMatchObject({ line: e.line, col: e.col, severity: 'warning' });
     expect(found[0].message).toContain(':negative-preconditions');
   });
+  it('the PDDL 1.2 requirement :negation (accepted by Fast Downward) stands for :negative-preconditions', () => {
+    const negated = DOMAIN.replace(':negative-preconditions', ':negation').replace('(ontable ?x t0) (handempty))', '(ontable ?x t0) (handempty) (not (holding ?x)))');
+    const r = checkDomain(negated);
+    expect(r.ok).toBe(true);
+    expect(r.diagnostics).toEqual([]);
+  });
   it('recovers after an error and keeps finding more (bad action skipped)', () => {
     const bad = edit(DOMAIN, ':parameters (?x - block ?y - block)', ':parameters («x - block ?y - block)').text.replace('(clera', '(clera').replace('(ontable ?x t0) (handempty))', '(ontbl ?x t0) (handempty))');
     const r = checkDomain(bad);

@@ -24,6 +24,8 @@ export const SUPPORTED_REQUIREMENTS = new Set([
   ':adl',
   ':action-costs',
   ':derived-predicates',
+  // PDDL 1.2's name for negative literals in conditions; Fast Downward's translator accepts it.
+  ':negation',
 ]);
 
 const KNOWN_UNSUPPORTED_REQUIREMENTS = new Set([
@@ -108,6 +110,7 @@ export function expandRequirements(reqs: readonly Requirement[]): Set<string> {
   if (s.has(':adl')) {
     for (const r of [':strips', ':typing', ':negative-preconditions', ':disjunctive-preconditions', ':equality', ':quantified-preconditions', ':conditional-effects']) s.add(r);
   }
+  if (s.has(':negation')) s.add(':negative-preconditions');
   if (s.has(':quantified-preconditions')) {
     s.add(':existential-preconditions');
     s.add(':universal-preconditions');
