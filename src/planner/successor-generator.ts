@@ -114,3 +114,15 @@ export class SuccessorGenerator {
     return out.length;
   }
 }
+
+const generators = new WeakMap<CompiledTask, SuccessorGenerator>();
+
+/** The successor generator of a task, built once and shared (the search and the landmark count's preferred operators). */
+export function successorGeneratorOf(task: CompiledTask): SuccessorGenerator {
+  let g = generators.get(task);
+  if (!g) {
+    g = new SuccessorGenerator(task);
+    generators.set(task, g);
+  }
+  return g;
+}

@@ -25,6 +25,7 @@ import { rhwLandmarks } from '../landmarks/rhw.js';
 import type { Heuristic } from './heuristic.js';
 import { RelaxedExploration, RelaxedPlanMarker } from './relaxation.js';
 import { relaxedTaskOf } from '../delete-relaxation/relaxed-task.js';
+import { successorGeneratorOf } from '../successor-generator.js';
 
 const graphs = new WeakMap<CompiledTask, LandmarkGraph>();
 
@@ -111,7 +112,18 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
 
   const ex = new RelaxedExploration(r, 'add');
   const marker = new RelaxedPlanMarker(ex, task, 'one');
-  const stampOf = new Int32Array(task.numOps);
+  const successors = successorGeneratorOf(task);
+  const applicableOps: number[] = [];
+  // The relaxed operators of each task operator, and the landmarks each relaxed fact belongs to.
+  const relLists: number[][] = Array.from({ length: task.numOps }, () => []);
+  for (let u = 0; u < r.numOps; u++) if (r.opOf[u] >= 0) relLists[r.opOf[u]].push(u);
+  const { start: relStart, data: rels } = flat(relLists);
+  const lmLists: number[][] = Array.from({ length: r.numFacts }, () => []);
+  lms.forEach((l, i) => {
+    for (const f of new Set(l.facts)) lmLists[f].push(i);
+  });
+  const { start: lmOfStart, data: lmOf } = flat(lmLists);
+  const wanted = new Int32Array(n);
   let stamp = 0;
   const targets: number[] = [];
   const interesting: number[] = [];
@@ -180,19 +192,23 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
     // As Fast Downward's LAMA: when a fact landmark is interesting, only achievers of fact landmarks are preferred.
     let simpleOnly = false;
     for (const i of interesting) if (factStart[i + 1] - factStart[i] === 1) simpleOnly = true;
-    for (const i of interesting) {
-      if (simpleOnly && factStart[i + 1] - factStart[i] > 1) continue;
-      for (let k = factStart[i], e = factStart[i + 1]; k < e; k++) {
-        const f = facts[k];
-        for (let a = r.achieverStart[f], ae = r.achieverStart[f + 1]; a < ae; a++) {
-          const u = r.achievers[a];
-          const op = r.opOf[u];
-          if (op < 0 || stampOf[op] === stamp) continue; // an axiom is not an operator
-          let ok = true;
-          for (let p = r.preStart[u], pe = r.preStart[u + 1]; p < pe && ok; p++) if (!factHolds(r, state, r.pre[p])) ok = false;
-          if (ok && task.applicable(state, op)) {
-            stampOf[op] = stamp;
-            preferred.push(op);
+    for (const i of interesting) if (!simpleOnly || factStart[i + 1] - factStart[i] === 1) wanted[i] = stamp;
+    // The applicable operators with a firing (relaxed) effect on a wanted landmark, as FD walks them: far fewer
+    // than the achievers of the landmarks' facts in large tasks.
+    successors.applicable(state, applicableOps);
+    for (const op of applicableOps) {
+      search: for (let q = relStart[op], qe = relStart[op + 1]; q < qe; q++) {
+        const u = rels[q];
+        let fires = true;
+        for (let p = r.preStart[u], pe = r.preStart[u + 1]; p < pe && fires; p++) if (!factHolds(r, state, r.pre[p])) fires = false;
+        if (!fires) continue;
+        for (let k = r.effStart[u], ke = r.effStart[u + 1]; k < ke; k++) {
+          const g = r.eff[k];
+          for (let l = lmOfStart[g], le = lmOfStart[g + 1]; l < le; l++) {
+            if (wanted[lmOf[l]] === stamp) {
+              preferred.push(op);
+              break search;
+            }
           }
         }
       }

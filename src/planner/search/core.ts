@@ -13,7 +13,7 @@ import { DEFAULT_MAX_ARRAY_BYTES, memoryExhausted } from '../../core/memory.js';
 import type { CompiledTask } from '../compiled-task.js';
 import type { Heuristic } from '../heuristics/heuristic.js';
 import { StateRegistry } from '../state-registry.js';
-import { SuccessorGenerator } from '../successor-generator.js';
+import { successorGeneratorOf, type SuccessorGenerator } from '../successor-generator.js';
 import { AlternationOpenList, type TieBreakingHeap } from './open-list.js';
 import type { BestFirstConfig, SearchOptions } from './options.js';
 import { emptyStats, type SearchEvent, type SearchResult, type SearchStats } from './result.js';
@@ -26,7 +26,7 @@ export interface SearchSpace {
 }
 
 export function makeSearchSpace(task: CompiledTask): SearchSpace {
-  return { task, successors: new SuccessorGenerator(task) };
+  return { task, successors: successorGeneratorOf(task) };
 }
 
 /** Budget, state count and memory are polled when the tick counter reaches this. */
