@@ -12,6 +12,7 @@
  */
 import { csr, type CompiledTask, type CostType } from '../compiled-task.js';
 import { negatedAxioms } from './negated-axioms.js';
+import { pruneDominatedEffects } from './dominated-effects.js';
 
 export interface RelaxedTaskOptions {
   costType?: CostType;
@@ -29,6 +30,11 @@ export interface RelaxedTaskOptions {
    * (default true). Without it a negative goal is invisible to the heuristic.
    */
   negation?: boolean;
+  /**
+   * Drop relaxed effects another relaxed operator achieves from a subset of the
+   * preconditions at no higher cost (dominated-effects.ts; h_add/h_FF only).
+   */
+  pruneDominated?: boolean;
 }
 
 export class RelaxedTask {
@@ -151,6 +157,19 @@ export class RelaxedTask {
       opOf.push(-1);
     }
     if (initFact >= 0) for (const p of pres) if (p.length === 0) p.push(initFact);
+    if (options.pruneDominated) {
+      pruneDominatedEffects(pres, effs, costs);
+      let w = 0;
+      for (let u = 0; u < pres.length; u++) {
+        if (effs[u].length === 0) continue;
+        pres[w] = pres[u];
+        effs[w] = effs[u];
+        costs[w] = costs[u];
+        opOf[w] = opOf[u];
+        w++;
+      }
+      pres.length = effs.length = costs.length = opOf.length = w;
+    }
     this.taskFacts = task.numFacts;
     this.numFacts = nextFact;
     this.initFact = initFact;
@@ -170,23 +189,25 @@ export class RelaxedTask {
   }
 }
 
-const shared = new WeakMap<CompiledTask, Map<CostType, RelaxedTask>>();
+const shared = new WeakMap<CompiledTask, Map<string, RelaxedTask>>();
 
 /**
  * The default relaxed task (negation compiled, no auxiliary facts) of a
- * compiled task under a cost type, built once and shared (h_FF, h_add and the
- * landmark graph use the same one; it is never modified).
+ * compiled task under a cost type, built once and shared, with or without
+ * dominated effects (h_FF and h_add explore the pruned one; the landmark graph
+ * reads the full one). Never modified. Fact ids are the same in both.
  */
-export function relaxedTaskOf(task: CompiledTask, costType: CostType): RelaxedTask {
+export function relaxedTaskOf(task: CompiledTask, costType: CostType, pruneDominated = false): RelaxedTask {
   let m = shared.get(task);
   if (!m) {
     m = new Map();
     shared.set(task, m);
   }
-  let r = m.get(costType);
+  const key = `${costType}${pruneDominated ? '/pruned' : ''}`;
+  let r = m.get(key);
   if (!r) {
-    r = new RelaxedTask(task, { costType });
-    m.set(costType, r);
+    r = new RelaxedTask(task, { costType, pruneDominated });
+    m.set(key, r);
   }
   return r;
 }

@@ -110,7 +110,7 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
     for (let i = 0; i < n; i++) if (holds(i, state)) out[i >>> 5] |= 1 << (i & 31);
   };
 
-  const ex = new RelaxedExploration(r, 'add');
+  const ex = new RelaxedExploration(relaxedTaskOf(task, 'one', true), 'add');
   const marker = new RelaxedPlanMarker(ex, task, 'one');
   const successors = successorGeneratorOf(task);
   const applicableOps: number[] = [];

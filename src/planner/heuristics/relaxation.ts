@@ -199,7 +199,7 @@ export interface RelaxationOptions {
 /** h_add (additive; not admissible). Preferred operators as for h_FF. */
 export function addHeuristic(task: CompiledTask, options: RelaxationOptions = {}): Heuristic {
   const costType = options.costType ?? 'normal';
-  const ex = new RelaxedExploration(relaxedTaskOf(task, costType), 'add');
+  const ex = new RelaxedExploration(relaxedTaskOf(task, costType, true), 'add');
   const marker = new RelaxedPlanMarker(ex, task, costType);
   const goals = ex.relaxed.goals;
   return {
@@ -220,7 +220,7 @@ export function addHeuristic(task: CompiledTask, options: RelaxationOptions = {}
 /** h_FF: cost of a relaxed plan extracted from h_add best supporters. */
 export function ffHeuristic(task: CompiledTask, options: RelaxationOptions = {}): Heuristic {
   const costType = options.costType ?? 'normal';
-  const ex = new RelaxedExploration(relaxedTaskOf(task, costType), 'add');
+  const ex = new RelaxedExploration(relaxedTaskOf(task, costType, true), 'add');
   const marker = new RelaxedPlanMarker(ex, task, costType);
   return {
     name: 'ff',
