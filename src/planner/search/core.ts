@@ -14,7 +14,7 @@ import type { CompiledTask } from '../compiled-task.js';
 import type { Heuristic } from '../heuristics/heuristic.js';
 import { StateRegistry } from '../state-registry.js';
 import { successorGeneratorOf, type SuccessorGenerator } from '../successor-generator.js';
-import { AlternationOpenList, type TieBreakingHeap } from './open-list.js';
+import { AlternationOpenList, type OpenList } from './open-list.js';
 import type { BestFirstConfig, SearchOptions } from './options.js';
 import { emptyStats, type SearchEvent, type SearchResult, type SearchStats } from './result.js';
 import { StateData } from './state-data.js';
@@ -57,7 +57,7 @@ export class SearchCore {
 
   private readonly hs: Heuristic[];
   private readonly nH: number;
-  private readonly lists: TieBreakingHeap[];
+  private readonly lists: OpenList[];
   private readonly wG: number;
   private readonly wH: number;
   private readonly tieOnH: boolean;
@@ -87,11 +87,12 @@ export class SearchCore {
     if (this.nH === 0) throw new Error('bestFirstSearch needs at least one heuristic');
     this.data = new StateData(4096, this.nH);
     this.usePref = config.preferred && this.hs.some((x) => x.providesPreferred);
-    this.open = new AlternationOpenList(this.usePref ? 2 * this.nH : this.nH);
-    this.lists = this.open.lists;
     this.wG = config.weightG;
     this.wH = config.weightH;
     this.tieOnH = this.wG > 0;
+    // Greedy search never sets a secondary key: bucket lists give the heap's order at a fraction of the cost.
+    this.open = new AlternationOpenList(this.usePref ? 2 * this.nH : this.nH, !this.tieOnH);
+    this.lists = this.open.lists;
     this.bound = config.costBound ?? Infinity;
     this.maxStates = options.maxStates ?? Infinity;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_ARRAY_BYTES;

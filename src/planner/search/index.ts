@@ -6,5 +6,5 @@
  * evaluation in satisficing planning", ICAPS 2009).
  */
 export { bestFirstSearch, makeSearchSpace, processCpuMs, type BestFirstConfig, type SearchOptions, type SearchSpace } from './best-first.js';
-export { TieBreakingHeap, AlternationOpenList } from './open-list.js';
+export { TieBreakingHeap, BucketOpenList, AlternationOpenList, type OpenList } from './open-list.js';
 export { emptyStats, type SearchResult, type SearchStats, type SearchEvent, type SearchProgressEvent, type PlanFoundEvent } from './result.js';
