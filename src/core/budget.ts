@@ -36,11 +36,14 @@ export class BudgetClock {
     return this.deadline - this.now();
   }
 
-  /** Why the computation must stop, or undefined if it may go on. */
-  exhausted(expansions = 0): 'timeout' | 'expansions' | 'cancelled' | undefined {
+  /**
+   * Why the computation must stop, or undefined if it may go on. `readClock`
+   * false skips the deadline (reading a CPU clock is a system call).
+   */
+  exhausted(expansions = 0, readClock = true): 'timeout' | 'expansions' | 'cancelled' | undefined {
     if (this.signal?.aborted) return 'cancelled';
     if (expansions >= this.maxExpansions) return 'expansions';
-    if (this.deadline !== Infinity && this.now() >= this.deadline) return 'timeout';
+    if (readClock && this.deadline !== Infinity && this.now() >= this.deadline) return 'timeout';
     return undefined;
   }
 }
