@@ -8,28 +8,8 @@
  * refuses every departure, `check` and `validate` judge as VAL does.
  * docs/pddl.md shows this table; a test keeps the two in step.
  */
+import type { CompatCode } from './diagnostic-codes.js';
 import type { PddlDiagnostic } from './errors.js';
-
-export const COMPAT_CODES = [
-  'constant-in-problem',
-  'init-type-mismatch',
-  'missing-requirement',
-  'types-section-missing',
-  'object-redeclared',
-  'either-in-types',
-  'duplicate-predicate',
-  'duplicate-type',
-  'undeclared-parent-type',
-  'empty-effect',
-  'glued-variable',
-  'object-is-constant',
-  'domain-mismatch',
-  'undeclared-total-cost',
-  'undeclared-object-in-init',
-  'undeclared-predicate-in-init',
-] as const;
-
-export type CompatCode = (typeof COMPAT_CODES)[number];
 
 /** Which command judges the input. `strict` is `plan --strict`. */
 export type CompatMode = 'check' | 'validate' | 'plan' | 'strict';
