@@ -1,5 +1,5 @@
 /**
- * The shorthand the fixture scenes (`fixtures.ts`, `paper-fixtures.ts`) write
+ * The shorthand the fixture scenes (`fixtures.ts`, `test-paper-fixtures.ts`) write
  * their object relations in: `'apple in fridge; pan on counter'` → scene-file
  * relations, in the order written.
  */
