@@ -17,7 +17,7 @@ export interface EpisodeOptionValues extends ModelOptionValues {
 /** Adds the shared episode flags and the LLM flags to `cmd` (after its own). */
 export function addEpisodeOptions(cmd: Command): Command {
   cmd
-    .option('--trace <file>', 'write the episode trace (JSONL, eval format: one line per step, then the result)')
+    .option('--trace <file>', 'write the episode trace (JSONL, eval format)')
     .option('--time-limit <s>', 'episode wall-time limit in seconds (default 600)')
     .option('--usage', 'print the per-kind LLM usage table')
     .option('--json', 'print one JSON object as the last line');
