@@ -183,7 +183,10 @@ export interface CaseResult {
   texts: { domain: string; problem: string; plan: string };
 }
 
-function isLocated(d: PddlDiagnostic): boolean {
+/** A rejection the fuzz run counts: a PDDL diagnostic, or a plan step the validator refuses (`plan-REASON`). */
+type Rejection = Omit<PddlDiagnostic, 'code'> & { code: string };
+
+function isLocated(d: Rejection): boolean {
   return d.span !== undefined && d.span.start.line >= 1 && d.span.start.col >= 1;
 }
 
@@ -207,7 +210,7 @@ export function runCase(tasks: readonly FuzzTask[], seed: number, index: number,
   const c = caseTexts(tasks, seed, index);
   const { domain, problem, plan } = c.texts;
   const r: CaseResult = { index, ...c, verdicts: { check: 'accepted', plan: 'accepted', validate: 'accepted' }, ms: { check: 0, plan: 0, validate: 0 }, errors: 0, located: 0 };
-  const judge = (tool: Tool, errors: readonly PddlDiagnostic[]): void => {
+  const judge = (tool: Tool, errors: readonly Rejection[]): void => {
     const errs = errors.filter((d) => d.severity === 'error');
     r.errors += errs.length;
     const unlocated = errs.filter((d) => !isLocated(d));

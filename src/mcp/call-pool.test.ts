@@ -52,6 +52,7 @@ describe('CallPool', () => {
     const o = await pool.run({ ...sleep(10_000), limits: { ...sleep(0).limits, wallMs: 300 } });
     expect(o).toMatchObject({ kind: 'crashed', reason: 'wall-limit', message: expect.stringMatching(/wall-clock limit of 0\.3 s/) });
     expect(o.timing.endedMs - o.timing.startedMs).toBeLessThan(5000);
+    expect(pool.stats()).toMatchObject({ crashed: 1, completed: 1, cancelled: 0, spawned: 1 });
   });
 
   it('refuses a call when the queue is full, and tells waiting calls their place', async () => {

@@ -88,6 +88,9 @@ export interface PoolStats {
   refused: number;
 }
 
+/** The stats the pool counts as it runs (the rest are read off its slots and queue). */
+type PoolCounts = Pick<PoolStats, 'maxRunning' | 'spawned' | 'completed' | 'crashed' | 'cancelled' | 'refused'>;
+
 interface Pending {
   id: number;
   call: CallRequest;
@@ -143,12 +146,7 @@ export class CallPool {
   private readonly queue: Pending[] = [];
   private readonly t0 = performance.now();
   private nextId = 1;
-  private spawned = 0;
-  private maxRunning = 0;
-  private completed = 0;
-  private crashed = 0;
-  private cancelled = 0;
-  private refused = 0;
+  private readonly counts: PoolCounts = { maxRunning: 0, spawned: 0, completed: 0, crashed: 0, cancelled: 0, refused: 0 };
   private closed = false;
   private readonly watchdog: NodeJS.Timeout;
 
@@ -164,7 +162,7 @@ export class CallPool {
     if (options.signal?.aborted) return Promise.reject(new CallAbortedError());
     const max = this.options.maxQueued ?? Infinity;
     if (this.queue.length >= max && !this.freeSlot()) {
-      this.refused++;
+      this.counts.refused++;
       const running = this.slots.filter((s) => s.job).length;
       return Promise.reject(new PoolRefusedError('queue-full', `the server is busy: ${running} calls running and ${this.queue.length} waiting, the most it queues (${max})`));
     }
@@ -192,7 +190,7 @@ export class CallPool {
 
   stats(): PoolStats {
     const running = this.slots.filter((s) => s.job).length;
-    return { size: this.options.size, running, queued: this.queue.length, maxRunning: this.maxRunning, workers: this.slots.length, spawned: this.spawned, completed: this.completed, crashed: this.crashed, cancelled: this.cancelled, refused: this.refused };
+    return { size: this.options.size, running, queued: this.queue.length, workers: this.slots.length, ...this.counts };
   }
 
   /** Terminates every worker; queued and running calls are rejected. */
@@ -240,7 +238,7 @@ export class CallPool {
     });
     worker.stdout.pipe(process.stderr);
     worker.stderr.pipe(process.stderr);
-    const slot: Slot = { n: ++this.spawned, worker, retired: false };
+    const slot: Slot = { n: ++this.counts.spawned, worker, retired: false };
     worker.on('message', (m: WorkerMessage) => this.onMessage(slot, m));
     worker.on('error', (err) => {
       slot.error = err;
@@ -254,7 +252,7 @@ export class CallPool {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = undefined;
     const running = this.slots.filter((s) => s.job).length + 1;
-    this.maxRunning = Math.max(this.maxRunning, running);
+    this.counts.maxRunning = Math.max(this.counts.maxRunning, running);
     const job: Running = { ...p, startedAt: this.now(), inFlightAtStart: running, cpuUsed: 0 };
     if (slot.tid !== undefined) job.cpuBase = threadCpuMsOf(slot.tid);
     if (slot.ready) job.readyAt = job.startedAt;
@@ -300,12 +298,10 @@ export class CallPool {
     }
     const timing = this.timing(slot, job);
     slot.job = undefined;
-    this.completed++;
-    if (m.type === 'done') this.settle(job, () => job.resolve({ kind: 'done', output: m.output, timing }));
-    else {
-      this.crashed++;
-      this.settle(job, () => job.resolve({ kind: 'crashed', reason: 'worker-error', message: m.message, timing, ...(job.lastProgress ? { lastProgress: job.lastProgress } : {}) }));
-    }
+    if (m.type === 'done') {
+      this.counts.completed++;
+      this.settle(job, () => job.resolve({ kind: 'done', output: m.output, timing }));
+    } else this.crash(job, 'worker-error', m.message, timing);
     this.idle(slot);
     this.pump();
   }
@@ -338,10 +334,7 @@ export class CallPool {
         : slot.error
           ? `the worker thread failed: ${slot.error.message}`
           : 'the worker thread exited during the call';
-      this.crashed++;
-      this.completed++;
-      const timing = this.timing(slot, job);
-      this.settle(job, () => job.resolve({ kind: 'crashed', reason, message, timing, ...(job.lastProgress ? { lastProgress: job.lastProgress } : {}) }));
+      this.crash(job, reason, message, this.timing(slot, job));
     }
     this.pump();
   }
@@ -350,7 +343,7 @@ export class CallPool {
     const qi = this.queue.findIndex((p) => p.id === id);
     if (qi >= 0) {
       const [p] = this.queue.splice(qi, 1);
-      this.cancelled++;
+      this.counts.cancelled++;
       this.settle(p, () => p.reject(new CallAbortedError()));
       this.reportQueue();
       return;
@@ -359,7 +352,7 @@ export class CallPool {
     if (!slot?.job) return;
     const job = slot.job;
     slot.job = undefined;
-    this.cancelled++;
+    this.counts.cancelled++;
     this.retire(slot);
     this.settle(job, () => job.reject(new CallAbortedError()));
     this.pump();
@@ -390,10 +383,15 @@ export class CallPool {
   private stop(slot: Slot, job: Running, reason: CrashReason, message: string): void {
     const timing = this.timing(slot, job);
     slot.job = undefined;
-    this.crashed++;
-    this.completed++;
     this.retire(slot);
-    this.settle(job, () => job.resolve({ kind: 'crashed', reason, message, timing, ...(job.lastProgress ? { lastProgress: job.lastProgress } : {}) }));
+    this.crash(job, reason, message, timing);
     this.pump();
+  }
+
+  /** Answers a running call as crashed (with the last progress it reported). */
+  private crash(job: Running, reason: CrashReason, message: string, timing: CallTiming): void {
+    this.counts.crashed++;
+    this.counts.completed++;
+    this.settle(job, () => job.resolve({ kind: 'crashed', reason, message, timing, ...(job.lastProgress ? { lastProgress: job.lastProgress } : {}) }));
   }
 }

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMPAT_CODES, COMPAT_POLICY } from '../pddl/compat-policy.js';
+import { COMPAT_POLICY } from '../pddl/compat-policy.js';
+import { COMPAT_CODES } from '../pddl/diagnostic-codes.js';
 import type { CallContext } from './call-protocol.js';
 import { HOUSEHOLD_DEMO, RESOURCES } from './resources.js';
 import { checkOutput, householdRepairOutput, householdVerifyOutput, planOutput, validateOutput, explainOutput } from './schemas.js';

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMPAT_CODES, COMPAT_POLICY, judge, toolCell, type CompatMode } from './compat-policy.js';
-import { DIAGNOSTIC_CODES } from './diagnostics.js';
+import { COMPAT_POLICY, judge, toolCell, type CompatMode } from './compat-policy.js';
+import { COMPAT_CODES, DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostic-codes.js';
 import type { PddlDiagnostic } from './errors.js';
 
 const DOC = readFileSync(path.resolve(import.meta.dirname, '../../docs/pddl.md'), 'utf8');
@@ -28,6 +28,13 @@ function tableRows(): Map<string, string[]> {
 }
 
 describe('compatibility policy', () => {
+  it("docs/pddl.md's Diagnostic codes table lists every other code, and no other", () => {
+    const start = DOC.indexOf('### Diagnostic codes');
+    const section = DOC.slice(start, DOC.indexOf('\n### ', start + 1));
+    const listed = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual(DIAGNOSTIC_CODES.filter((c) => !(COMPAT_CODES as readonly string[]).includes(c)).sort());
+  });
+
   it('docs/pddl.md has one table row per policy code, and no other', () => {
     expect([...tableRows().keys()].sort()).toEqual([...COMPAT_CODES].sort());
   });
@@ -71,7 +78,7 @@ describe('compatibility policy', () => {
   });
 
   it('judge: policy codes get the mode severity; strict refuses; other diagnostics are untouched', () => {
-    const d = (code: string, severity: 'error' | 'warning'): PddlDiagnostic => ({ code, severity, message: 'init fact (p a) is ill-typed; fix it' });
+    const d = (code: DiagnosticCode, severity: 'error' | 'warning'): PddlDiagnostic => ({ code, severity, message: 'init fact (p a) is ill-typed; fix it' });
     const ds = [d('init-type-mismatch', 'error'), d('undeclared-predicate', 'error'), d('name-clash', 'warning')];
     expect(judge(ds, 'check').map((x) => x.severity)).toEqual(['error', 'error', 'warning']);
     const plan = judge(ds, 'plan');

@@ -8,28 +8,8 @@
  * refuses every departure, `check` and `validate` judge as VAL does.
  * docs/pddl.md shows this table; a test keeps the two in step.
  */
+import type { CompatCode } from './diagnostic-codes.js';
 import type { PddlDiagnostic } from './errors.js';
-
-export const COMPAT_CODES = [
-  'constant-in-problem',
-  'init-type-mismatch',
-  'missing-requirement',
-  'types-section-missing',
-  'object-redeclared',
-  'either-in-types',
-  'duplicate-predicate',
-  'duplicate-type',
-  'undeclared-parent-type',
-  'empty-effect',
-  'glued-variable',
-  'object-is-constant',
-  'domain-mismatch',
-  'undeclared-total-cost',
-  'undeclared-object-in-init',
-  'undeclared-predicate-in-init',
-] as const;
-
-export type CompatCode = (typeof COMPAT_CODES)[number];
 
 /** Which command judges the input. `strict` is `plan --strict`. */
 export type CompatMode = 'check' | 'validate' | 'plan' | 'strict';
@@ -70,151 +50,32 @@ export interface CompatRule {
   val: ToolBehaviour;
 }
 
+/**
+ * A departure `plan` accepts with a warning ending in `accepted`, and that `check` and
+ * `validate` both give `severity` (VAL's verdict): the shape of every rule so far.
+ */
+function acceptedDeparture(severity: 'error' | 'warning', diagnostic: string, accepted: string, fastDownward: ToolBehaviour, val: ToolBehaviour): CompatRule {
+  return { diagnostic, check: severity, validate: severity, plan: 'accept-with-warning', accepted, fastDownward, val };
+}
+
+/** One row per departure: `code: acceptedDeparture(severity, diagnostic, accepted, Fast Downward, VAL)`. */
 export const COMPAT_POLICY: Readonly<Record<CompatCode, CompatRule>> = {
-  'constant-in-problem': {
-    diagnostic: 'the domain uses a constant that only the problem declares (tyreworld: `wrench`)',
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: "resolved to the problem's object, as older Fast Downward versions did (the current one refuses it)",
-    fastDownward: { verdict: 'refuses', says: 'Undefined object: wrench', note: 'the current translator; older versions accepted it, constants and objects forming one list when the task was instantiated, which is how tyreworld was run' },
-    val: { verdict: 'warns', says: 'Undeclared symbol: wrench', note: "while reading the domain, and adds the symbol; the problem's declaration is then a re-declaration, a warning or an error by VAL version" },
-  },
-  'init-type-mismatch': {
-    diagnostic: 'an init fact whose argument does not fit the predicate\'s parameter type (VirtualHome: `(facing couch television)`)',
-    check: 'error',
-    validate: 'error',
-    plan: 'accept-with-warning',
-    accepted: 'kept as given, as Fast Downward does',
-    fastDownward: { verdict: 'accepts silently', note: 'the translator does not type-check :init, the fact is kept' },
-    val: { verdict: 'refuses', says: 'Type problem in problem specification!', note: 'its type checker, before any plan is read' },
-  },
-  'missing-requirement': {
-    diagnostic: 'a construct used without its `:requirements` flag (`not` without `:negative-preconditions`, ...)',
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: 'accepted, as Fast Downward does',
-    fastDownward: { verdict: 'accepts silently', note: 'requirements are read, not enforced' },
-    val: { verdict: 'warns', says: 'Undeclared requirement' },
-  },
-  'types-section-missing': {
-    diagnostic: 'typed names (`?x - object`) in a domain without a `(:types ...)` section',
-    check: 'error',
-    validate: 'error',
-    plan: 'accept-with-warning',
-    accepted: 'read as the built-in type object, as Fast Downward does',
-    fastDownward: { verdict: 'accepts', note: '`object` is always declared' },
-    val: { verdict: 'refuses', says: 'no :types section, but types used in definitions' },
-  },
-  'object-redeclared': {
-    diagnostic: '`object` listed in `(:types ...)`',
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: 'ignored (object is built in), as Fast Downward does',
-    fastDownward: { verdict: 'accepts', note: 'a second type named object with parent object' },
-    val: { verdict: 'accepts', note: 'a type may be declared more than once' },
-  },
-  'either-in-types': {
-    diagnostic: 'a type declared with an `(either ...)` parent in `(:types ...)`',
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: 'read as a subtype of each listed type',
-    fastDownward: { verdict: 'refuses', says: "Keyword 'either' is not supported, type value is expected to be a single word." },
-    val: { verdict: 'accepts', note: 'its grammar allows it, with a note that it should not' },
-  },
-  'duplicate-predicate': {
-    diagnostic: 'a predicate declared twice with the same parameter types',
-    check: 'error',
-    validate: 'error',
-    plan: 'accept-with-warning',
-    accepted: 'the repeated declaration is ignored, as Fast Downward does',
-    fastDownward: { verdict: 'accepts silently', note: 'one predicate per name; the later declaration wins' },
-    val: { verdict: 'refuses', says: 'Re-declaration of symbol in same scope' },
-  },
-  'duplicate-type': {
-    diagnostic: 'a type declared twice (IPC storage: with two different parents)',
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: 'a subtype of every parent given, as Fast Downward reads it',
-    fastDownward: { verdict: 'accepts', note: 'every declaration adds a parent' },
-    val: { verdict: 'accepts', note: 'repeated declarations give multiple inheritance' },
-  },
-  'undeclared-parent-type': {
-    diagnostic: 'a parent type used in `(:types ...)` but not declared itself',
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: 'treated as a subtype of object, as Fast Downward does',
-    fastDownward: { verdict: 'accepts', note: 'the parent becomes a type' },
-    val: { verdict: 'accepts', note: 'types are created when first named' },
-  },
-  'empty-effect': {
-    diagnostic: 'an action with an empty effect, `:effect ()` or `:effect (and)`',
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: 'the action changes nothing and is left out of the ground task, as Fast Downward does',
-    fastDownward: { verdict: 'accepts', note: 'drops the action' },
-    val: { verdict: 'accepts', note: '`()` is an empty effect in its grammar' },
-  },
-  'glued-variable': {
-    diagnostic: 'a variable glued to a name, `(aircraft?a)` (IPC zenotravel)',
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: 'read as two tokens, as Fast Downward does',
-    fastDownward: { verdict: 'accepts silently', note: 'its tokenizer puts a space before every `?`' },
-    val: { verdict: 'accepts', note: "a name cannot contain `?`, so the lexer ends the name there (seen in the IPC-2000 validator's lexer)" },
-  },
-  'object-is-constant': {
-    diagnostic: "a problem object that is also one of the domain's constants",
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: 'one object',
-    fastDownward: { verdict: 'refuses', says: 'error: duplicate object', note: 'then "please check :constants and :objects definitions"' },
-    val: { verdict: 'warns or refuses', says: 'Re-declaration of symbol in same scope', note: 'by VAL version' },
-  },
-  'domain-mismatch': {
-    diagnostic: "the problem's `(:domain NAME)` differs from the domain's name",
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: 'the domain given is used',
-    fastDownward: { verdict: 'refuses', says: 'The domain name specified by the task (walking) does not match the name specified by the domain file (walk).' },
-    val: { verdict: 'not verified' },
-  },
-  'undeclared-total-cost': {
-    diagnostic: "`(total-cost)` in the problem's :init or :metric, but no `(:functions (total-cost))` in the domain",
-    check: 'warning',
-    validate: 'warning',
-    plan: 'accept-with-warning',
-    accepted: 'read as a cost counter starting at 0, as Fast Downward does',
-    fastDownward: { verdict: 'accepts', note: ':init assignments and the metric are not checked against :functions' },
-    val: { verdict: 'crashes', says: 'Segmentation fault', note: 'on this fixture, with no verdict; measured for issue 24' },
-  },
-  'undeclared-object-in-init': {
-    diagnostic: 'an init fact naming an object that neither `:objects` nor `:constants` declares (EAI BEHAVIOR `cleaning_floors_0_Merom_0_int_1`: `cleansing_agent_n_01_1`)',
-    check: 'error',
-    validate: 'error',
-    plan: 'accept-with-warning',
-    accepted: 'kept as given (an object of no type, which no typed parameter takes); Fast Downward refuses it',
-    fastDownward: { verdict: 'refuses', says: 'Undefined object', note: 'the current translator checks :init atoms against the declared objects' },
-    val: { verdict: 'warns', says: 'Undeclared symbol', note: 'adds it untyped; what its type checker then says is not verified here' },
-  },
-  'undeclared-predicate-in-init': {
-    diagnostic: 'an init fact of a predicate that `(:predicates ...)` does not declare',
-    check: 'error',
-    validate: 'error',
-    plan: 'accept-with-warning',
-    accepted: 'kept as given (no action or goal can use it); Fast Downward refuses it',
-    fastDownward: { verdict: 'refuses', says: 'Undefined predicate', note: 'the current translator checks :init atoms against the predicates' },
-    val: { verdict: 'warns', says: 'Undeclared symbol', note: 'what follows is not verified here' },
-  },
+  'constant-in-problem': acceptedDeparture('warning', 'the domain uses a constant that only the problem declares (tyreworld: `wrench`)', "resolved to the problem's object, as older Fast Downward versions did (the current one refuses it)", { verdict: 'refuses', says: 'Undefined object: wrench', note: 'the current translator; older versions accepted it, constants and objects forming one list when the task was instantiated, which is how tyreworld was run' }, { verdict: 'warns', says: 'Undeclared symbol: wrench', note: "while reading the domain, and adds the symbol; the problem's declaration is then a re-declaration, a warning or an error by VAL version" }),
+  'init-type-mismatch': acceptedDeparture('error', "an init fact whose argument does not fit the predicate's parameter type (VirtualHome: `(facing couch television)`)", 'kept as given, as Fast Downward does', { verdict: 'accepts silently', note: 'the translator does not type-check :init, the fact is kept' }, { verdict: 'refuses', says: 'Type problem in problem specification!', note: 'its type checker, before any plan is read' }),
+  'missing-requirement': acceptedDeparture('warning', 'a construct used without its `:requirements` flag (`not` without `:negative-preconditions`, ...)', 'accepted, as Fast Downward does', { verdict: 'accepts silently', note: 'requirements are read, not enforced' }, { verdict: 'warns', says: 'Undeclared requirement' }),
+  'types-section-missing': acceptedDeparture('error', 'typed names (`?x - object`) in a domain without a `(:types ...)` section', 'read as the built-in type object, as Fast Downward does', { verdict: 'accepts', note: '`object` is always declared' }, { verdict: 'refuses', says: 'no :types section, but types used in definitions' }),
+  'object-redeclared': acceptedDeparture('warning', '`object` listed in `(:types ...)`', 'ignored (object is built in), as Fast Downward does', { verdict: 'accepts', note: 'a second type named object with parent object' }, { verdict: 'accepts', note: 'a type may be declared more than once' }),
+  'either-in-types': acceptedDeparture('warning', 'a type declared with an `(either ...)` parent in `(:types ...)`', 'read as a subtype of each listed type', { verdict: 'refuses', says: "Keyword 'either' is not supported, type value is expected to be a single word." }, { verdict: 'accepts', note: 'its grammar allows it, with a note that it should not' }),
+  'duplicate-predicate': acceptedDeparture('error', 'a predicate declared twice with the same parameter types', 'the repeated declaration is ignored, as Fast Downward does', { verdict: 'accepts silently', note: 'one predicate per name; the later declaration wins' }, { verdict: 'refuses', says: 'Re-declaration of symbol in same scope' }),
+  'duplicate-type': acceptedDeparture('warning', 'a type declared twice (IPC storage: with two different parents)', 'a subtype of every parent given, as Fast Downward reads it', { verdict: 'accepts', note: 'every declaration adds a parent' }, { verdict: 'accepts', note: 'repeated declarations give multiple inheritance' }),
+  'undeclared-parent-type': acceptedDeparture('warning', 'a parent type used in `(:types ...)` but not declared itself', 'treated as a subtype of object, as Fast Downward does', { verdict: 'accepts', note: 'the parent becomes a type' }, { verdict: 'accepts', note: 'types are created when first named' }),
+  'empty-effect': acceptedDeparture('warning', 'an action with an empty effect, `:effect ()` or `:effect (and)`', 'the action changes nothing and is left out of the ground task, as Fast Downward does', { verdict: 'accepts', note: 'drops the action' }, { verdict: 'accepts', note: '`()` is an empty effect in its grammar' }),
+  'glued-variable': acceptedDeparture('warning', 'a variable glued to a name, `(aircraft?a)` (IPC zenotravel)', 'read as two tokens, as Fast Downward does', { verdict: 'accepts silently', note: 'its tokenizer puts a space before every `?`' }, { verdict: 'accepts', note: "a name cannot contain `?`, so the lexer ends the name there (seen in the IPC-2000 validator's lexer)" }),
+  'object-is-constant': acceptedDeparture('warning', "a problem object that is also one of the domain's constants", 'one object', { verdict: 'refuses', says: 'error: duplicate object', note: 'then "please check :constants and :objects definitions"' }, { verdict: 'warns or refuses', says: 'Re-declaration of symbol in same scope', note: 'by VAL version' }),
+  'domain-mismatch': acceptedDeparture('warning', "the problem's `(:domain NAME)` differs from the domain's name", 'the domain given is used', { verdict: 'refuses', says: 'The domain name specified by the task (walking) does not match the name specified by the domain file (walk).' }, { verdict: 'not verified' }),
+  'undeclared-total-cost': acceptedDeparture('warning', "`(total-cost)` in the problem's :init or :metric, but no `(:functions (total-cost))` in the domain", 'read as a cost counter starting at 0, as Fast Downward does', { verdict: 'accepts', note: ':init assignments and the metric are not checked against :functions' }, { verdict: 'crashes', says: 'Segmentation fault', note: 'on this fixture, with no verdict; measured for issue 24' }),
+  'undeclared-object-in-init': acceptedDeparture('error', 'an init fact naming an object that neither `:objects` nor `:constants` declares (EAI BEHAVIOR `cleaning_floors_0_Merom_0_int_1`: `cleansing_agent_n_01_1`)', 'kept as given (an object of no type, which no typed parameter takes); Fast Downward refuses it', { verdict: 'refuses', says: 'Undefined object', note: 'the current translator checks :init atoms against the declared objects' }, { verdict: 'warns', says: 'Undeclared symbol', note: 'adds it untyped; what its type checker then says is not verified here' }),
+  'undeclared-predicate-in-init': acceptedDeparture('error', 'an init fact of a predicate that `(:predicates ...)` does not declare', 'kept as given (no action or goal can use it); Fast Downward refuses it', { verdict: 'refuses', says: 'Undefined predicate', note: 'the current translator checks :init atoms against the predicates' }, { verdict: 'warns', says: 'Undeclared symbol', note: 'what follows is not verified here' }),
 };
 
 export function isCompatCode(code: string): code is CompatCode {

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PddlDiagnostic } from './errors.js';
 import { PddlCheckError, PddlParseError } from './errors.js';
-import { COMPAT_CODES } from './compat-policy.js';
-import { DIAGNOSTIC_CODES, formatDiagnostic } from './diagnostics.js';
+import { COMPAT_CODES, DIAGNOSTIC_CODES, PIPELINE_CODES } from './diagnostic-codes.js';
+import { formatDiagnostic } from './diagnostics.js';
 import { checkDomain, parseDomain } from './parse-domain.js';
 import { checkProblem, parseProblem } from './parse-problem.js';
 
@@ -84,6 +84,7 @@ describe('clean inputs (negative case for every code)', () => {
     expect([...DIAGNOSTIC_CODES].sort()).toEqual(
       [
         ...['arity', 'duplicate', 'malformed', 'name-clash', 'syntax', 'type-mismatch', 'undeclared-function', 'undeclared-object', 'undeclared-parameter', 'undeclared-predicate', 'unknown-type', 'unsupported'],
+        ...PIPELINE_CODES,
         ...COMPAT_CODES,
       ].sort(),
     );
@@ -161,7 +162,7 @@ describe('domain diagnostics', () => {
   it('formatDiagnostic gives file:line:col: severity [code] message', () => {
     const r = checkDomain(DOMAIN.replace('(clear ?x) (ontable', '(clera ?x) (ontable'), 'd.pddl');
     expect(formatDiagnostic(r.diagnostics[0])).toMatch(/^d\.pddl:9:24: error \[undeclared-predicate\] predicate 'clera'/);
-    expect(formatDiagnostic({ code: 'x', message: 'm', severity: 'warning' }, 'f.pddl')).toBe('f.pddl: warning [x] m');
+    expect(formatDiagnostic({ code: 'arity', message: 'm', severity: 'warning' }, 'f.pddl')).toBe('f.pddl: warning [arity] m');
   });
   it('missing-requirement is a warning, never an error', () => {
     // (not (= ?x ?y)) alone needs only :equality; a negated predicate needs :negative-preconditions

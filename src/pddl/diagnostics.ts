@@ -6,27 +6,8 @@ import { formatSpan, type InputError, type SourceSpan } from '../core/errors.js'
 import { PddlParseError, type PddlDiagnostic } from './errors.js';
 import { readSExprs, type SExpr } from './sexpr.js';
 import { editDistance } from '../core/edit-distance.js';
-import { COMPAT_CODES, COMPAT_POLICY, type CompatCode } from './compat-policy.js';
-
-/** Every diagnostic code the parser and checker emit (stable; documented in docs/pddl.md). */
-export const DIAGNOSTIC_CODES = [
-  'syntax',
-  'malformed',
-  'unsupported',
-  'undeclared-predicate',
-  'undeclared-function',
-  'undeclared-parameter',
-  'undeclared-object',
-  'unknown-type',
-  'arity',
-  'duplicate',
-  'type-mismatch',
-  'name-clash',
-  // the departures from the standard that the compatibility policy judges (compat-policy.ts)
-  ...COMPAT_CODES,
-] as const;
-
-export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
+import { COMPAT_POLICY } from './compat-policy.js';
+import type { CompatCode, DiagnosticCode } from './diagnostic-codes.js';
 
 export class DiagnosticSink {
   readonly list: PddlDiagnostic[] = [];

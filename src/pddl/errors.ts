@@ -3,6 +3,7 @@
  * the offending source so that a person or an LLM can act on it.
  */
 import { InputError, type SourceSpan } from '../core/errors.js';
+import type { DiagnosticCode } from './diagnostic-codes.js';
 
 export class PddlParseError extends InputError {
   constructor(message: string, span: SourceSpan) {
@@ -12,8 +13,8 @@ export class PddlParseError extends InputError {
 
 /** One problem found while checking a domain or problem (the parser collects all of them). */
 export interface PddlDiagnostic {
-  /** Stable category, e.g. `undeclared-predicate`, `arity`, `unknown-type`, `unsupported`. */
-  code: string;
+  /** Stable category, e.g. `undeclared-predicate`, `arity`, `unknown-type`, `unsupported` (diagnostic-codes.ts). */
+  code: DiagnosticCode;
   message: string;
   span?: SourceSpan;
   severity: 'error' | 'warning';

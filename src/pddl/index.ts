@@ -10,13 +10,14 @@
 export type * from './ast.js';
 export { readSExprs, type SExpr, type SList, type SAtom } from './sexpr.js';
 export { PddlParseError, PddlCheckError, type PddlDiagnostic } from './errors.js';
-export { DIAGNOSTIC_CODES, type DiagnosticCode, formatDiagnostic, sortDiagnostics } from './diagnostics.js';
+export { COMPAT_CODES, DIAGNOSTIC_CODES, type CompatCode, type DiagnosticCode } from './diagnostic-codes.js';
+export { formatDiagnostic, sortDiagnostics } from './diagnostics.js';
 export { SUPPORTED_REQUIREMENTS, expandRequirements } from './parse-formula.js';
 export { parseDomain, checkDomain, type DomainCheck } from './parse-domain.js';
 export { parseProblem, checkProblem, type ProblemCheck } from './parse-problem.js';
 export { checkActionText, type ActionCheck } from './check-action.js';
 export { checkTask, type TaskCheck, type PddlText } from './check-task.js';
-export { COMPAT_CODES, COMPAT_POLICY, judge, departures, isCompatCode, type CompatCode, type CompatMode, type CompatRule } from './compat-policy.js';
+export { COMPAT_POLICY, judge, departures, isCompatCode, type CompatMode, type CompatRule } from './compat-policy.js';
 export { writeDomain, writeProblem, writeCondition, writeEffect, writeAtom, writeTypedList, writePlan, stripSpans } from './writer.js';
 export { TypeHierarchy, objectsByType, objectTypes, OBJECT_TYPE } from './types.js';
 // grounding / normalization exports are added below by their owner

@@ -9,8 +9,10 @@
  * them as it likes. The search budget counts parsing and grounding too.
  */
 import { GroundplanError, InputError } from '../core/errors.js';
+import type { ErrorCode } from '../core/error-codes.js';
 import { DEFAULT_MAX_ARRAY_BYTES, isOutOfMemory, memoryExhausted } from '../core/memory.js';
 import type { PlanStep } from '../pddl/ast.js';
+import type { DiagnosticCode } from '../pddl/diagnostic-codes.js';
 import { rawMessage } from '../pddl/diagnostics.js';
 import { PddlCheckError, PddlParseError, type PddlDiagnostic } from '../pddl/errors.js';
 import { ground, type GroundResult, type GroundStats } from '../pddl/ground.js';
@@ -114,9 +116,20 @@ function round(x: number): number {
   return Math.round(x * 10) / 10;
 }
 
+/** The input errors the grounder throws (src/pddl/ground*.ts, normalize.ts), as diagnostic codes. */
+const GROUNDING_CODES: Partial<Record<ErrorCode, DiagnosticCode>> = {
+  PDDL_ARITY: 'arity',
+  PDDL_UNKNOWN_OBJECT: 'unknown-object',
+  PDDL_FREE_VARIABLE: 'free-variable',
+  PDDL_GOAL: 'goal',
+  PDDL_MISSING_VALUE: 'missing-value',
+  PDDL_NEGATIVE_COST: 'negative-cost',
+  PDDL_UNSUPPORTED: 'unsupported',
+};
+
 /** An InputError thrown below (grounding) as a located diagnostic. */
 function asDiagnostic(err: InputError): PddlDiagnostic {
-  const code = err.code.toLowerCase().replace(/^pddl_/, '').replace(/_/g, '-');
+  const code = GROUNDING_CODES[err.code] ?? 'malformed';
   return err.span ? { code, message: rawMessage(err), span: err.span, severity: 'error' } : { code, message: rawMessage(err), severity: 'error' };
 }
 

@@ -10,33 +10,25 @@
 import type { Rng } from '../core/rng.js';
 import { GroundplanError } from '../core/errors.js';
 import type { Obs, PomdpModel, ValuedAction } from './model.js';
-import { range } from './model.js';
 import { History } from './history.js';
 import type { ParticleBelief } from './belief.js';
 import { systematicResample } from './belief.js';
 import { QNode, VNode, countVNodes } from './despot-tree.js';
-import { readClock, type Clock } from './clock.js';
-import type { PlanStep, Planner } from './planner.js';
+import { readClock } from './clock.js';
+import type { PlanStep, SearchStats } from './planner.js';
+import { TreeSearch, type SearchBudgetOptions } from './tree-search.js';
 
-export interface DespotOptions {
+export interface DespotOptions extends SearchBudgetOptions {
   /** Scenarios K (default 500). */
   numScenarios?: number;
-  /** Search depth D = random stream length (default 90). */
-  depth?: number;
   /** Target gap fraction ξ (default 0.95). */
   xi?: number;
   /** Regularization λ per policy node (default 0). */
   lambda?: number;
-  /** Seconds per move on `clock` (default 1). ≤ 0: a uniformly random action. */
-  timePerMove?: number;
-  /** 'cpu' = process CPU time like the reference's clock() (default), 'wall', or a function returning seconds. */
-  clock?: Clock;
   /** Stop after this many trials (in addition to the time budget). */
   maxTrials?: number;
   /** Max default-policy rollout steps from a node (default 90; also capped by D). */
   maxPolicySimLen?: number;
-  /** Cancels the search between trials; the best action so far is returned. */
-  signal?: AbortSignal;
   /** Keep the tree in the result (for tests and inspection). */
   keepTree?: boolean;
 }
@@ -47,16 +39,8 @@ export interface RootActionValue {
   upper: number;
 }
 
-export interface DespotStats {
-  trials: number;
-  /** Belief nodes in the final tree. */
-  nodes: number;
-  /** Belief nodes expanded. */
-  expanded: number;
-  /** Deepest node reached by a trial. */
-  maxTrialDepth: number;
-  /** Seconds (on the budget clock) spent in trials and backups. */
-  searchTime: number;
+/** `nodes`: belief nodes in the final tree; `expanded`: belief nodes expanded; `searchTime`: in trials and backups. */
+export interface DespotStats extends SearchStats {
   /** Seconds spent in total, including root construction. */
   totalTime: number;
   rootLower: number;
@@ -76,43 +60,30 @@ export interface DespotResult<S> {
 }
 
 /** Construct with a model and options; call `search` once per real step. */
-export class Despot<S> implements Planner<S> {
+export class Despot<S> extends TreeSearch<S, DespotOptions> {
   readonly name = 'despot';
   readonly k: number;
-  readonly d: number;
   readonly xi: number;
   readonly lambda: number;
-  readonly timePerMove: number;
-  private readonly clock: Clock;
   private readonly maxPolicySimLen: number;
   private readonly gamma: number;
   private readonly gammaPow: Float64Array;
-  private readonly allActions: number[];
   private streams: Float64Array;
-  private history = new History();
   private expanded = 0;
-  private maxDepth = 0;
 
-  constructor(
-    readonly model: PomdpModel<S>,
-    private readonly rng: Rng,
-    readonly options: DespotOptions = {},
-  ) {
+  constructor(model: PomdpModel<S>, rng: Rng, options: DespotOptions = {}) {
+    super(model, rng, options);
     this.k = options.numScenarios ?? 500;
-    this.d = options.depth ?? 90;
     this.xi = options.xi ?? 0.95;
     this.lambda = options.lambda ?? 0;
-    this.timePerMove = options.timePerMove ?? 1;
-    this.clock = options.clock ?? 'cpu';
     this.maxPolicySimLen = options.maxPolicySimLen ?? 90;
     if (!(this.k >= 1) || !Number.isInteger(this.k)) throw new GroundplanError('POMDP_OPTION', `DESPOT: K must be a positive integer, got ${this.k}`);
-    if (!(this.d >= 1) || !Number.isInteger(this.d)) throw new GroundplanError('POMDP_OPTION', `DESPOT: depth must be a positive integer, got ${this.d}`);
+    if (!(this.depth >= 1) || !Number.isInteger(this.depth)) throw new GroundplanError('POMDP_OPTION', `DESPOT: depth must be a positive integer, got ${this.depth}`);
     if (!(this.lambda >= 0)) throw new GroundplanError('POMDP_OPTION', `DESPOT: lambda must be ≥ 0, got ${this.lambda}`);
     this.gamma = model.discount;
-    this.gammaPow = new Float64Array(this.d + 1);
-    for (let i = 0; i <= this.d; i++) this.gammaPow[i] = Math.pow(this.gamma, i);
-    this.allActions = range(model.numActions);
-    this.streams = new Float64Array(this.k * this.d);
+    this.gammaPow = new Float64Array(this.depth + 1);
+    for (let i = 0; i <= this.depth; i++) this.gammaPow[i] = Math.pow(this.gamma, i);
+    this.streams = new Float64Array(this.k * this.depth);
   }
 
   /** The Planner face: search and return the action with its stats. */
@@ -218,14 +189,14 @@ export class Despot<S> implements Planner<S> {
   }
 
   private legal(v: VNode<S>): readonly number[] {
-    return this.model.actions ? this.model.actions(v.states, this.history) : this.allActions;
+    return this.actionsAt(v.states);
   }
 
   // ---------------------------------------------------------------- trial
 
   private trial(root: VNode<S>): VNode<S> {
     let cur = root;
-    const D = this.d;
+    const D = this.depth;
     do {
       if (cur.depth > this.maxDepth) this.maxDepth = cur.depth;
       if (this.lambda > 0) this.exploitBlockers(cur);
@@ -276,7 +247,7 @@ export class Despot<S> implements Planner<S> {
     const q = new QNode<S>(v, action);
     const model = this.model;
     const d = v.depth;
-    const D = this.d;
+    const D = this.depth;
     const streams = this.streams;
     const states = v.states;
     const ids = v.ids;
@@ -332,7 +303,7 @@ export class Despot<S> implements Planner<S> {
     }
     v.utilUpper = u * scale;
     v.upper = v.utilUpper - this.lambda;
-    if (v.upper < v.lower || v.depth === this.d - 1) v.upper = v.lower;
+    if (v.upper < v.lower || v.depth === this.depth - 1) v.upper = v.lower;
   }
 
   // ---------------------------------------------------------------- lower bounds
@@ -355,7 +326,7 @@ export class Despot<S> implements Planner<S> {
   private pickDefault(states: S[]): number {
     const policy = this.model.defaultPolicy;
     if (policy) return policy(states, this.history);
-    const acts = this.model.actions ? this.model.actions(states, this.history) : this.allActions;
+    const acts = this.actionsAt(states);
     return acts[this.rng.int(acts.length)];
   }
 
@@ -377,7 +348,7 @@ export class Despot<S> implements Planner<S> {
    */
   private rollout(states: S[], ids: Int32Array, pos: number, steps: number): number {
     const model = this.model;
-    const D = this.d;
+    const D = this.depth;
     const streams = this.streams;
     const g = this.gamma;
     const h = this.history;

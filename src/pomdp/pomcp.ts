@@ -7,23 +7,17 @@
  */
 import type { Rng } from '../core/rng.js';
 import type { Obs, PomdpModel } from './model.js';
-import { range } from './model.js';
 import type { ParticleBelief } from './belief.js';
 import { History } from './history.js';
-import { readClock, type Clock } from './clock.js';
-import type { PlanStep, Planner } from './planner.js';
+import { readClock } from './clock.js';
+import type { PlanStep } from './planner.js';
+import { TreeSearch, type SearchBudgetOptions } from './tree-search.js';
 
-export interface PomcpOptions {
-  /** Seconds per move on `clock` (default 1). */
-  timePerMove?: number;
-  clock?: Clock;
+export interface PomcpOptions extends SearchBudgetOptions {
   /** Stop after this many simulations (in addition to the time budget). */
   maxSimulations?: number;
   /** UCB1 exploration constant (default maxReward − minReward). */
   exploration?: number;
-  /** Max simulation depth (default 90). */
-  depth?: number;
-  signal?: AbortSignal;
 }
 
 class QN {
@@ -38,28 +32,18 @@ class VN {
   children: QN[] | null = null;
 }
 
-export class Pomcp<S> implements Planner<S> {
+export class Pomcp<S> extends TreeSearch<S, PomcpOptions> {
   readonly name = 'pomcp';
   private readonly c: number;
-  private readonly depth: number;
-  private readonly all: number[];
-  private history = new History();
-  private maxDepth = 0;
   private nodes = 0;
 
-  constructor(
-    readonly model: PomdpModel<S>,
-    private readonly rng: Rng,
-    readonly options: PomcpOptions = {},
-  ) {
+  constructor(model: PomdpModel<S>, rng: Rng, options: PomcpOptions = {}) {
+    super(model, rng, options);
     this.c = options.exploration ?? model.maxReward - model.minReward;
-    this.depth = options.depth ?? 90;
-    this.all = range(model.numActions);
   }
 
   plan(belief: ParticleBelief<S>, history: History = new History()): PlanStep {
-    const clock = this.options.clock ?? 'cpu';
-    const T = this.options.timePerMove ?? 1;
+    const { clock, timePerMove: T } = this;
     const maxSims = this.options.maxSimulations ?? Infinity;
     this.history = history;
     const h0 = history.size;
@@ -81,7 +65,7 @@ export class Pomcp<S> implements Planner<S> {
       if ((sims & 7) === 0 && readClock(clock) - t0 >= T) break;
     }
     let best = -Infinity;
-    let action = this.all[0];
+    let action = this.allActions[0];
     for (const q of root.children ?? []) {
       if (q.n > 0 && q.value > best) {
         best = q.value;
@@ -98,7 +82,7 @@ export class Pomcp<S> implements Planner<S> {
     if (depth >= this.depth) return 0;
     if (depth > this.maxDepth) this.maxDepth = depth;
     if (node.children === null) {
-      const acts = this.model.actions ? this.model.actions([s], this.history) : this.all;
+      const acts = this.actionsAt([s]);
       node.children = acts.map((a) => new QN(a));
       node.n = 1;
       return this.rollout(s, depth);
@@ -153,7 +137,7 @@ export class Pomcp<S> implements Planner<S> {
   }
 
   private randomAction(s: S): number {
-    const acts = this.model.actions ? this.model.actions([s], this.history) : this.all;
+    const acts = this.actionsAt([s]);
     return acts[this.rng.int(acts.length)];
   }
 }

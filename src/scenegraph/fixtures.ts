@@ -2,6 +2,7 @@
  * A small hand-made home for tests and docs: kitchen, corridor, living room,
  * laundry room. Ids are short on purpose.
  */
+import { relationsOf } from './fixture-relations.js';
 import { sceneFromJson, type SceneFile } from './scene-file.js';
 import type { Scene } from './scene.js';
 
@@ -37,13 +38,7 @@ export function testSceneJson(): SceneFile {
       { id: 'dryer', category: 'dryer', room: 'laundry', affordances: ['openable', 'container', 'toggleable'], appliance: 'dryer' },
       { id: 'shirt', category: 'shirt', room: 'living', affordances: ['graspable'] },
     ],
-    relations: [
-      { rel: 'object_inside', a: 'apple', b: 'fridge' },
-      { rel: 'object_inside', a: 'egg', b: 'fridge' },
-      { rel: 'on_top', a: 'pan', b: 'counter' },
-      { rel: 'on_top', a: 'plate', b: 'counter' },
-      { rel: 'object_inside', a: 'book', b: 'box' },
-    ],
+    relations: relationsOf('apple in fridge; egg in fridge; pan on counter; plate on counter; book in box'),
     robot: { room: 'living' },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paperScene, PP } from './paper-fixtures.js';
+import { paperScene, PP } from './test-paper-fixtures.js';
 import { runPaperPlan } from './paper-machine.js';
 import { resolveName } from './paper-names.js';
 import type { Goal } from './types.js';

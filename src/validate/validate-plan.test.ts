@@ -87,21 +87,6 @@ describe('validatePlan: blocksworld verdicts', () => {
     const empty = run(BW, BW_P, '');
     expect(empty).toMatchObject({ reason: 'goal', unsatisfied: ['(on b c)'], hints: ['(on b c) can be made true by stack'] });
   });
-
-  it('reports unknown actions, arity, unknown objects as such, with suggestions', () => {
-    expect(run(BW, BW_P, '(unstack a b)\n(pickup a)')).toMatchObject({
-      reason: 'unknown-action',
-      stepIndex: 1,
-      message: "unknown action 'pickup' (did you mean 'pick-up'?) (known: pick-up, put-down, stack, unstack)",
-      explanation: "step 2 (pickup a): unknown action 'pickup' (did you mean 'pick-up'?) (known: pick-up, put-down, stack, unstack)",
-    });
-    expect(run(BW, BW_P, '(stack a)')).toMatchObject({ reason: 'arity', message: 'stack takes 2 arguments (?x - object ?y - object), got 1' });
-    expect(run(BW, BW_P, '(unstack a bb)')).toMatchObject({
-      reason: 'unknown-object',
-      argIndex: 1,
-      message: "unknown object 'bb' (did you mean 'b'?): not among the problem's objects or the domain's constants",
-    });
-  });
 });
 
 const TYPED = `
@@ -118,12 +103,16 @@ describe('validatePlan: types and constants', () => {
   it('accepts subtypes, either-types and domain constants', () => {
     expect(run(TYPED, TYPED_P, '(put s1 t0)\n(put b1 t1)')).toMatchObject({ status: 'valid', cost: 2 });
   });
-  it('reports an argument of the wrong type', () => {
-    expect(run(TYPED, TYPED_P, '(put t1 b1)')).toMatchObject({
-      reason: 'type',
-      argIndex: 0,
-      message: 'argument 1 of put (?x) must be of type block, but t1 is of type table',
-    });
+});
+
+describe('validatePlan: a step that does not fit the task', () => {
+  it.each([
+    ['an unknown action, with a suggestion', BW, BW_P, '(unstack a b)\n(pickup a)', { reason: 'unknown-action', stepIndex: 1, message: "unknown action 'pickup' (did you mean 'pick-up'?) (known: pick-up, put-down, stack, unstack)", explanation: "step 2 (pickup a): unknown action 'pickup' (did you mean 'pick-up'?) (known: pick-up, put-down, stack, unstack)" }],
+    ['the wrong number of arguments', BW, BW_P, '(stack a)', { reason: 'arity', message: 'stack takes 2 arguments (?x - object ?y - object), got 1' }],
+    ['an unknown object, with a suggestion', BW, BW_P, '(unstack a bb)', { reason: 'unknown-object', argIndex: 1, message: "unknown object 'bb' (did you mean 'b'?): not among the problem's objects or the domain's constants" }],
+    ['an argument of the wrong type', TYPED, TYPED_P, '(put t1 b1)', { reason: 'type', argIndex: 0, message: 'argument 1 of put (?x) must be of type block, but t1 is of type table' }],
+  ])('reports %s', (_what, domain, problem, plan, want) => {
+    expect(run(domain, problem, plan)).toMatchObject({ status: 'invalid', ...want });
   });
 });
 

@@ -15,6 +15,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   repository?: { type: string; url: string };
   exports?: Record<string, string | { types: string; import: string }>;
   files: string[];
+  scripts: Record<string, string>;
 };
 
 /** The TypeScript source a `./dist/src/….js|.d.ts` path is built from. */
@@ -72,6 +73,10 @@ describe('package build', () => {
   it('compiles no test-only module', () => {
     expect(files).toContain('src/index.ts');
     expect(files.filter(testOnly)).toEqual([]);
+  });
+
+  it('starts from an empty dist/, so no module of an older build (a since deleted or excluded file) is packed', () => {
+    expect(pkg.scripts.build).toMatch(/^node -e "require\('node:fs'\)\.rmSync\('dist', \{ recursive: true, force: true \}\)" && tsc -p tsconfig\.build\.json/);
   });
 
   it('is closed under imports: no built module imports a file outside the build (tsc would emit it too)', () => {

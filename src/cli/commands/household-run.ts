@@ -19,19 +19,16 @@ import { doneRow } from '../../eval/runner.js';
 import { openTraceFile, type TraceWriter } from '../../eval/trace.js';
 import { HOUSEHOLD_REGISTRY } from '../../methods/index.js';
 import { writeWarnings } from '../warnings.js';
-import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
+import { formatUsage, resolveLlm } from '../model-option.js';
+import { addEpisodeOptions, episodeTimeLimit, type EpisodeOptionValues } from '../episode-options.js';
 
-export interface HouseholdRunOptions extends ModelOptionValues {
+export interface HouseholdRunOptions extends EpisodeOptionValues {
   task: string;
   method: string;
   seed: string;
   rsn: string;
   data?: string;
   feedback: string;
-  trace?: string;
-  timeLimit?: string;
-  usage?: boolean;
-  json?: boolean;
 }
 
 function int(raw: string, flag: string, min: number): number {
@@ -71,8 +68,7 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
   if (!HOUSEHOLD_REGISTRY.get(opts.method)) throw new InputError('CLI_OPTION', `--method: unknown method '${opts.method}' (known: ${HOUSEHOLD_REGISTRY.names().join(', ')})`);
   const seed = int(opts.seed, '--seed', 0);
   const maxFeedback = int(opts.feedback, '--feedback', 1);
-  const timeLimit = opts.timeLimit === undefined ? undefined : Number(opts.timeLimit);
-  if (timeLimit !== undefined && !(timeLimit > 0)) throw new InputError('CLI_OPTION', `--time-limit: expected seconds > 0, got '${opts.timeLimit}'`);
+  const timeLimit = episodeTimeLimit(opts);
   const task = readHouseholdTask(opts.task);
   const rsn = loadRoomModel(opts.rsn, opts.data);
   const prepared = await prepareEpisode(HOUSEHOLD_REGISTRY, task, { method: opts.method, seed, llm: (e) => resolveLlm(opts, { seed: e.seed, truth: e.truth }) });
@@ -98,7 +94,7 @@ async function run(opts: HouseholdRunOptions): Promise<void> {
       prepared,
       ...(rsn ? { rsn } : {}),
       maxFeedback,
-      ...(timeLimit !== undefined ? { timeLimitMs: timeLimit * 1000 } : {}),
+      ...timeLimit,
       onEvent: (e) => {
         events.push(e);
         if (!json) out.write(`${e.kind === 'round' || e.kind === 'order' ? '' : `[${e.kind}] `}${e.message}\n`);
@@ -143,11 +139,7 @@ export function registerHouseholdRun(household: Command): void {
     .option('--seed <n>', 'random seed (the synthetic LLM)', '1')
     .option('--rsn <kind>', 'initial room beliefs: softmax (RSN trained on the non-test homes), prior (frequency prior) or uniform', 'softmax')
     .option('--data <dir>', 'BEHAVIOR data folder for the RSN (default: $GROUNDPLAN_DATA or shared/data)')
-    .option('--feedback <T>', 'LLM plan-call budget T, complaints included (seed: 5)', '5')
-    .option('--trace <file>', 'write the episode trace (JSONL, eval format)')
-    .option('--time-limit <s>', 'episode wall-time limit in seconds (default 600)')
-    .option('--usage', 'print the per-kind LLM usage table')
-    .option('--json', 'print one JSON object as the last line');
-  addModelOptions(cmd);
+    .option('--feedback <T>', 'LLM plan-call budget T, complaints included (seed: 5)', '5');
+  addEpisodeOptions(cmd);
   cmd.action((opts: HouseholdRunOptions) => run(opts));
 }

@@ -51,4 +51,10 @@ describe('groundplan kitchen run', () => {
     await expect(run(['kitchen', 'run', '--task', file, '--method', 'nope', '--model', 'synthetic'])).rejects.toThrow(/unknown method 'nope'/);
     await expect(run(['kitchen', 'run', '--task', file, '--ablation', 'no-magic', '--model', 'synthetic'])).rejects.toThrow(/unknown ablation 'no-magic'/);
   });
+
+  it('refuses a time limit that is not a positive number of seconds, as household run does', async () => {
+    for (const bad of ['0', '-1', 'soon']) {
+      await expect(run(['kitchen', 'run', '--task', file, '--time-limit', bad, '--model', 'synthetic'])).rejects.toMatchObject({ code: 'CLI_OPTION', message: `--time-limit: expected seconds > 0, got '${bad}'` });
+    }
+  });
 });

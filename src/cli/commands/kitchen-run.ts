@@ -19,15 +19,15 @@ import { openTraceFile, type TraceWriter } from '../../eval/trace.js';
 import { KITCHEN_REGISTRY } from '../../methods/index.js';
 import { asRolloutFunction, loadLlmPolicy } from '../../methods/tru-pomdp/policy/index.js';
 import { writeWarnings } from '../warnings.js';
-import { addModelOptions, formatUsage, resolveLlm, type ModelOptionValues } from '../model-option.js';
+import { formatUsage, resolveLlm } from '../model-option.js';
+import { addEpisodeOptions, episodeTimeLimit, type EpisodeOptionValues } from '../episode-options.js';
 
-export interface KitchenRunOptions extends ModelOptionValues {
+export interface KitchenRunOptions extends EpisodeOptionValues {
   task: string;
   kitchen?: string;
   method: string;
   ablation?: string;
   seed: string;
-  trace?: string;
   timePerMove?: string;
   maxTrials?: string;
   scenarios?: string;
@@ -36,9 +36,6 @@ export interface KitchenRunOptions extends ModelOptionValues {
   epsilon?: string;
   clock?: string;
   stepLimit?: string;
-  timeLimit?: string;
-  json?: boolean;
-  usage?: boolean;
   rollout?: string;
 }
 
@@ -114,7 +111,7 @@ async function run(opts: KitchenRunOptions): Promise<void> {
   const task: KitchenTask = loadTask(opts.task, opts.kitchen === undefined ? {} : { kitchen: opts.kitchen });
   const methodOptions = methodOptionsFrom(opts);
   const stepLimit = int(opts.stepLimit, '--step-limit', 1);
-  const timeLimit = real(opts.timeLimit, '--time-limit', 0);
+  const timeLimit = episodeTimeLimit(opts);
   const prepared = await prepareEpisode(KITCHEN_REGISTRY, task, { method: name, seed, llm: (e) => resolveLlm(opts, { seed: e.seed, truth: e.truth }) });
   const resolved = prepared.llm;
   const out = process.stdout;
@@ -152,7 +149,7 @@ async function run(opts: KitchenRunOptions): Promise<void> {
       prepared,
       methodOptions,
       ...(stepLimit !== undefined ? { stepLimit } : {}),
-      ...(timeLimit !== undefined ? { timeLimitMs: timeLimit * 1000 } : {}),
+      ...timeLimit,
       ...(trace ? { trace: (r) => trace?.write(r) } : {}),
       onStep: (r) => {
         if (!json) out.write(`${formatStepRow(r)}\n`);
@@ -200,7 +197,6 @@ export function registerKitchenRun(kitchen: Command): void {
     .option('--method <name>', 'method: tru-pomdp or a baseline (react, reflexion, react-star, reflexion-star, llm-mcts)', 'tru-pomdp')
     .option('--ablation <name>', 'tru-pomdp ablation: no-belief, no-hbu, no-toh, no-lrp, no-bts')
     .option('--seed <n>', 'random seed (search and the synthetic LLM)', '1')
-    .option('--trace <file>', 'write one JSONL line per step')
     .option('--time-per-move <s>', 'search seconds per move (default 1)')
     .option('--max-trials <n>', 'also stop each search after N trials')
     .option('--scenarios <k>', 'DESPOT scenarios K (default 30)')
@@ -209,10 +205,7 @@ export function registerKitchenRun(kitchen: Command): void {
     .option('--rollout <kind>', "rollout policy: builtin (default) or llm (LLM-written JavaScript, vetted and sandboxed)")
     .option('--epsilon <e>', 'supplement the belief when the surviving weight < 1 - e (default 0.7)')
     .option('--clock <kind>', 'search budget clock: cpu (default) or wall')
-    .option('--step-limit <n>', 'override the level step limit (25/30/35)')
-    .option('--time-limit <s>', 'episode wall-time limit in seconds (default 600)')
-    .option('--usage', 'print the per-kind LLM usage table')
-    .option('--json', 'print one JSON object as the last line');
-  addModelOptions(cmd);
+    .option('--step-limit <n>', 'override the level step limit (25/30/35)');
+  addEpisodeOptions(cmd);
   cmd.action((opts: KitchenRunOptions) => run(opts));
 }

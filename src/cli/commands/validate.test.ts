@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../core/errors.js';
-import { COMPAT_CODES, COMPAT_POLICY } from '../../pddl/compat-policy.js';
+import { COMPAT_POLICY } from '../../pddl/compat-policy.js';
+import { COMPAT_CODES } from '../../pddl/diagnostic-codes.js';
 import { register } from './validate.js';
 import { runCommand, scratchFiles } from '../../../test/cli-harness.js';
 

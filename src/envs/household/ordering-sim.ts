@@ -34,8 +34,8 @@ import type { HouseholdTask } from './task.js';
 export const ORDERING_VARIANTS = ['gavel', 'gavel-static', 'gavel-map', 'oracle'] as const;
 export type OrderingVariant = (typeof ORDERING_VARIANTS)[number];
 
+/** One instruction's run of a variant (the caller knows which). */
 export interface OrderingRun {
-  variant: OrderingVariant;
   /** Travel in the true scene, metres (walking + room sweeps). */
   distance: number;
   /** J of the first chosen ordering, as predicted at the start. */
@@ -138,5 +138,5 @@ export function runOrdering(task: HouseholdTask, model: RoomTypeModel, variant: 
     remaining = remaining.filter((i) => i !== next);
   }
   success &&= verifyPlan(scene, [], task.goal, env.state).unmet.length === 0;
-  return { variant, distance: env.distance, predicted: first.cost, order: done, searches, success };
+  return { distance: env.distance, predicted: first.cost, order: done, searches, success };
 }

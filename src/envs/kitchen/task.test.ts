@@ -7,28 +7,16 @@ import { InputError } from '../../core/errors.js';
 import { goalSatisfied } from './goal.js';
 import { closestName } from './suggest.js';
 import { loadTask, parseTask, taskToJson } from './task.js';
+import { taskFile } from './test-task-file.js';
 
 /** Shape of the Tru-POMDP authors' files (appendix A.4 example, l_shaped, shortened): no `kitchen` field. */
 function authorsTask(): Record<string, unknown> {
-  return {
-    placement: [
-      { area: 'Plastic_Container_Cabinet', placed_object: 'gluten_free_flour_15' },
-      { area: 'Lunchbox_Thermos_Cabinet', placed_object: 'leftover_container_5' },
-      { area: 'Breakfast_Zone_Surface', placed_object: 'measuring_cup_4' },
-      { area: 'Cookbook_Display_Shelf', placed_object: 'scented_candle_3' },
-    ],
-    robot: { name: 'Fetch', location: 'Cookbook_Display_Shelf', object_in_hand: '' },
-    task: {
-      instruction: 'As the evening wind-down begins, keep gluten-free baking supplies separate and organise the leftovers.',
-      goal_set: [
-        [
-          { target_area: 'Baking_Tool_Cabinet', placed_object: 'gluten_free_flour_15' },
-          { target_area: 'Fridge_Cooler_Layer', placed_object: 'leftover_container_5' },
-        ],
-        [{ target_area: 'Dry_Food_Pantry_Cabinet', placed_object: 'gluten_free_flour_15' }],
-      ],
-    },
-  };
+  return taskFile({
+    placed: { gluten_free_flour_15: 'Plastic_Container_Cabinet', leftover_container_5: 'Lunchbox_Thermos_Cabinet', measuring_cup_4: 'Breakfast_Zone_Surface', scented_candle_3: 'Cookbook_Display_Shelf' },
+    robotAt: 'Cookbook_Display_Shelf',
+    text: { instruction: 'As the evening wind-down begins, keep gluten-free baking supplies separate and organise the leftovers.' },
+    goals: [{ gluten_free_flour_15: 'Baking_Tool_Cabinet', leftover_container_5: 'Fridge_Cooler_Layer' }, { gluten_free_flour_15: 'Dry_Food_Pantry_Cabinet' }],
+  });
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'gp-kitchen-task-'));

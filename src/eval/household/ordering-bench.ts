@@ -4,13 +4,14 @@
  * the same multi-task instructions, mean travel ± SE, the paired difference to
  * `gavel-map`, and how well J predicted at the start explains the travel (R²).
  */
+import { mean, standardError } from '../../core/stats.js';
 import { ORDERING_VARIANTS, runOrdering, type HouseholdTask, type OrderingRun, type OrderingVariant, type RoomTypeModel } from '../../envs/household/index.js';
 
 /** Squared Pearson correlation (the R² of a least-squares line). */
 export function rSquared(x: readonly number[], y: readonly number[]): number {
   const n = x.length;
-  const mx = x.reduce((a, b) => a + b, 0) / n;
-  const my = y.reduce((a, b) => a + b, 0) / n;
+  const mx = mean(x);
+  const my = mean(y);
   let sxy = 0;
   let sxx = 0;
   let syy = 0;
@@ -47,13 +48,9 @@ export function orderingBenchmark(tasks: readonly HouseholdTask[], model: RoomTy
   const rows = ORDERING_VARIANTS.map((variant) => {
     const rs = runs.get(variant) as OrderingRun[];
     const d = rs.map((r) => r.distance);
-    const mean = d.reduce((a, b) => a + b, 0) / d.length;
-    const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, d.length - 1));
     const base = runs.get('gavel-map') as OrderingRun[];
     const diff = rs.map((r, i) => r.distance - base[i].distance);
-    const dm = diff.reduce((a, b) => a + b, 0) / diff.length;
-    const dsd = Math.sqrt(diff.reduce((a, b) => a + (b - dm) ** 2, 0) / Math.max(1, diff.length - 1));
-    return { variant, meanDistance: mean, se: sd / Math.sqrt(d.length), meanSearches: rs.reduce((a, r) => a + r.searches, 0) / rs.length, success: rs.filter((r) => r.success).length, vsMap: dm, vsMapSe: dsd / Math.sqrt(diff.length) };
+    return { variant, meanDistance: mean(d), se: standardError(d), meanSearches: mean(rs.map((r) => r.searches)), success: rs.filter((r) => r.success).length, vsMap: mean(diff), vsMapSe: standardError(diff) };
   });
   const sizes = [...new Set(tasks.map((t) => t.goals.length))].sort();
   const r2 = sizes.map((errands) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '../../core/rng.js';
 import { describeObservation, generateTasks, goalSatisfied, KitchenEpisode, observe, parseAction, parseTask } from '../../envs/kitchen/index.js';
+import { taskFile } from '../../envs/kitchen/test-task-file.js';
 import { createScriptedModel, createSyntheticModel, UsageMeter, wrapClient } from '../../llm/index.js';
 import { kitchenTruth, runKitchenEpisode, type MethodStepRecord } from '../method.js';
 import { KITCHEN_BASELINES_CATALOGUE } from './catalogue.js';
@@ -11,20 +12,16 @@ import { mctsPriorGenerator } from './synthetic.js';
 KITCHEN_BASELINES_CATALOGUE.installSynthetic();
 const kitchenMethod = (name: string) => KITCHEN_BASELINES_CATALOGUE.entries.find((e) => e.name === name)?.method;
 
-const task = parseTask({
-  kitchen: 'one_wall',
-  level: 'easy',
-  placement: [
-    { area: 'Fridge_Cooler_Layer', placed_object: 'iced_tea_2' },
-    { area: 'Prep_Surface', placed_object: 'mug_1' },
-    { area: 'Snack_Pantry_Cabinet', placed_object: 'chips_4' },
-  ],
-  robot: { name: 'Fetch', location: 'Prep_Surface', object_in_hand: '' },
-  task: {
-    description: 'Put a cold drink and a snack out for the guests.',
-    goal_set: [[{ target_area: 'Display_Surface', placed_object: 'iced_tea_2' }, { target_area: 'Display_Surface', placed_object: 'chips_4' }]],
-  },
-});
+const task = parseTask(
+  taskFile({
+    kitchen: 'one_wall',
+    level: 'easy',
+    placed: { iced_tea_2: 'Fridge_Cooler_Layer', mug_1: 'Prep_Surface', chips_4: 'Snack_Pantry_Cabinet' },
+    robotAt: 'Prep_Surface',
+    text: { description: 'Put a cold drink and a snack out for the guests.' },
+    goals: [{ iced_tea_2: 'Display_Surface', chips_4: 'Display_Surface' }],
+  }),
+);
 const obs0 = describeObservation(task.world, observe(task.initial));
 const NAMES = ['react', 'reflexion', 'react-star', 'reflexion-star', 'llm-mcts'];
 

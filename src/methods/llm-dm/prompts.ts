@@ -5,37 +5,74 @@
  * worked example of the sectioned answer format.
  */
 import type { ChatMessage } from '../../llm/types.js';
-import { formatActionAnswer } from './answer-format.js';
+import { formatActionAnswer, parseParamLine } from './answer-format.js';
 import type { ActionSpec, DomainSpec } from './inputs.js';
-import { predicateListText, type PredicateDef } from '../../pddl/described/predicates.js';
+import type { ActionParam } from '../../pddl/described/model.js';
+import { parsePredicateLine, predicateListText, type PredicateDef } from '../../pddl/described/predicates.js';
 
 const EXAMPLE_DOMAIN =
   'Gripper is a domain where a robot with one gripper moves balls between rooms. The robot is in exactly one room at a time. There are two types of object: room and ball.';
 
-const EXAMPLE_1 = formatActionAnswer({
-  parameters: [
-    { name: '?b', type: 'ball', description: 'the ball to pick up' },
-    { name: '?r', type: 'room', description: 'the room where the robot and the ball are' },
-  ],
-  preconditions: '(and\n    (robot-in ?r)\n    (ball-in ?b ?r)\n    (gripper-free)\n)',
-  effects: '(and\n    (not (ball-in ?b ?r))\n    (not (gripper-free))\n    (robot-carries ?b)\n)',
-  newPredicates: [
-    { name: 'robot-in', params: [{ name: '?r', type: 'room' }], description: 'true if the robot is in the room ?r' },
-    { name: 'ball-in', params: [{ name: '?b', type: 'ball' }, { name: '?r', type: 'room' }], description: 'true if the ball ?b is in the room ?r' },
-    { name: 'gripper-free', params: [], description: 'true if the gripper holds nothing' },
-    { name: 'robot-carries', params: [{ name: '?b', type: 'ball' }], description: 'true if the gripper holds the ball ?b' },
-  ],
-});
+/**
+ * A worked example of the answer format, its lines written as the answer shows them
+ * (`?b - ball: ...`, `(robot-in ?r - room): ...`); each example's "Existing predicates"
+ * are the ones the examples before it defined.
+ */
+interface WorkedExample {
+  action: string;
+  parameters: string[];
+  preconditions: string;
+  effects: string;
+  newPredicates: string[];
+}
 
-const EXAMPLE_2 = formatActionAnswer({
-  parameters: [
-    { name: '?from', type: 'room', description: 'the room the robot leaves' },
-    { name: '?to', type: 'room', description: 'the room the robot enters' },
-  ],
-  preconditions: '(and\n    (robot-in ?from)\n    (not (= ?from ?to))\n)',
-  effects: '(and\n    (not (robot-in ?from))\n    (robot-in ?to)\n)',
-  newPredicates: [],
-});
+const GRIPPER_EXAMPLES: WorkedExample[] = [
+  {
+    action: 'The robot picks up a ball in the room it is in. For example, the robot picks up ball_1 in room_a.',
+    parameters: ['?b - ball: the ball to pick up', '?r - room: the room where the robot and the ball are'],
+    preconditions: '(and\n    (robot-in ?r)\n    (ball-in ?b ?r)\n    (gripper-free)\n)',
+    effects: '(and\n    (not (ball-in ?b ?r))\n    (not (gripper-free))\n    (robot-carries ?b)\n)',
+    newPredicates: [
+      '(robot-in ?r - room): true if the robot is in the room ?r',
+      '(ball-in ?b - ball ?r - room): true if the ball ?b is in the room ?r',
+      '(gripper-free): true if the gripper holds nothing',
+      '(robot-carries ?b - ball): true if the gripper holds the ball ?b',
+    ],
+  },
+  {
+    action: 'The robot moves from one room to another. For example, the robot moves from room_a to room_b.',
+    parameters: ['?from - room: the room the robot leaves', '?to - room: the room the robot enters'],
+    preconditions: '(and\n    (robot-in ?from)\n    (not (= ?from ?to))\n)',
+    effects: '(and\n    (not (robot-in ?from))\n    (robot-in ?to)\n)',
+    newPredicates: [],
+  },
+];
+
+function exampleParam(line: string): ActionParam {
+  const p = parseParamLine(line);
+  if (p?.type === undefined) throw new Error(`worked example: the parameter line '${line}' is not '?name - type: description'`);
+  return { name: p.name, type: p.type, description: p.description };
+}
+
+function examplePredicate(line: string): PredicateDef {
+  const r = parsePredicateLine(line);
+  if (!r.ok) throw new Error(`worked example: the predicate '${line}' is malformed: ${r.reason}`);
+  return r.def;
+}
+
+/** The worked examples as the system prompt shows them, each with the predicates defined before it. */
+function workedExamplesText(examples: readonly WorkedExample[]): string {
+  const existing: PredicateDef[] = [];
+  return examples
+    .map((e) => {
+      const newPredicates = e.newPredicates.map(examplePredicate);
+      const answer = formatActionAnswer({ parameters: e.parameters.map(exampleParam), preconditions: e.preconditions, effects: e.effects, newPredicates });
+      const text = `Example action: ${e.action}\nExisting predicates:\n${predicateListText(existing)}\n\n${answer}`;
+      existing.push(...newPredicates);
+      return text;
+    })
+    .join('\n\n');
+}
 
 export const ACTION_MODEL_SYSTEM = `You write the preconditions and effects of an AI agent's actions in PDDL, one action at a time.
 Rules:
@@ -48,20 +85,7 @@ Answer in exactly this format (sections "Parameters:", "Preconditions:", "Effect
 
 Example domain: ${EXAMPLE_DOMAIN}
 
-Example action: The robot picks up a ball in the room it is in. For example, the robot picks up ball_1 in room_a.
-Existing predicates:
-No predicate has been defined yet
-
-${EXAMPLE_1}
-
-Example action: The robot moves from one room to another. For example, the robot moves from room_a to room_b.
-Existing predicates:
-1. (robot-in ?r - room): true if the robot is in the room ?r
-2. (ball-in ?b - ball ?r - room): true if the ball ?b is in the room ?r
-3. (gripper-free): true if the gripper holds nothing
-4. (robot-carries ?b - ball): true if the gripper holds the ball ?b
-
-${EXAMPLE_2}`;
+${workedExamplesText(GRIPPER_EXAMPLES)}`;
 
 export function typesText(spec: Pick<DomainSpec, 'types'>): string {
   return spec.types.map((t) => (t.parent === 'object' ? t.name : `${t.name} (a kind of ${t.parent})`)).join(', ');

@@ -3,6 +3,7 @@
  * (`paper-machine.ts`, `paper-repair.ts`).
  */
 import type { PaperStep } from './paper-machine.js';
+import { relationsOf } from './fixture-relations.js';
 import { sceneFromJson } from './scene-file.js';
 
 /** `'NAVIGATE_TO(fridge); RELEASE()'` → paper steps. */
@@ -36,13 +37,7 @@ export const paperScene = sceneFromJson({
     { id: 'standing_tv', category: 'standing_tv', room: 'living_room_0', affordances: ['toggleable', 'surface'], appliance: 'other', safetyCritical: false },
     { id: 'shampoo_bottle', category: 'shampoo_bottle', affordances: ['graspable', 'surface'] },
   ],
-  relations: [
-    { rel: 'object_inside', a: 'bottle_of_soup', b: 'fridge' },
-    { rel: 'on_top', a: 'plate', b: 'countertop' },
-    { rel: 'on_top', a: 't_shirt', b: 'breakfast_table' },
-    { rel: 'on_top', a: 'bowl', b: 'countertop' },
-    { rel: 'on_top', a: 'shampoo_bottle', b: 'breakfast_table' },
-  ],
+  relations: relationsOf('bottle_of_soup in fridge; plate on countertop; t_shirt on breakfast_table; bowl on countertop; shampoo_bottle on breakfast_table'),
   robot: { room: 'living_room_0' },
 });
 
