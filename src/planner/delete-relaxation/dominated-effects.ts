@@ -25,6 +25,12 @@ function keyOf(effect: number, pre: readonly number[], mask: number): number {
   return h | 0;
 }
 
+/** `p` ascending without repeats (`p` itself when it already is). */
+function sortedSet(p: readonly number[]): readonly number[] {
+  for (let i = 1; i < p.length; i++) if (p[i] <= p[i - 1]) return [...new Set(p)].sort((a, b) => a - b);
+  return p;
+}
+
 /** Whether the preconditions of `mask` over sorted `pre` equal the sorted list `other`. */
 function sameSubset(pre: readonly number[], mask: number, other: readonly number[]): boolean {
   let j = 0;
@@ -42,26 +48,37 @@ function sameSubset(pre: readonly number[], mask: number, other: readonly number
  * number of effects removed.
  */
 export function pruneDominatedEffects(pres: readonly number[][], effs: number[][], costs: readonly number[]): number {
-  const sorted = pres.map((p) => [...new Set(p)].sort((a, b) => a - b));
-  // Every (operator, effect) under the hash of (effect, its whole precondition set).
-  const byKey = new Map<number, number[]>();
+  const sorted = pres.map(sortedSet);
+  // Every (operator, effect) under the hash of (effect, its whole precondition set): a chained hash table in typed arrays.
+  let m = 0;
+  for (const e of effs) m += e.length;
+  let size = 16;
+  while (size < 2 * m) size *= 2;
+  const mask = size - 1;
+  const head = new Int32Array(size).fill(-1);
+  const entryKey = new Int32Array(m);
+  const entryOp = new Int32Array(m);
+  const next = new Int32Array(m);
+  let k = 0;
   for (let u = 0; u < effs.length; u++) {
     for (const e of effs[u]) {
-      const k = keyOf(e, sorted[u], -1);
-      const list = byKey.get(k);
-      if (list) list.push(u);
-      else byKey.set(k, [u]);
+      const h = keyOf(e, sorted[u], -1);
+      entryKey[k] = h;
+      entryOp[k] = u;
+      next[k] = head[h & mask];
+      head[h & mask] = k++;
     }
   }
-  /** Whether an operator with precondition set `mask` of pre(u2) (-1: all of it) dominates effect e of u2. */
-  const dominatedBy = (u2: number, e: number, mask: number): boolean => {
+  /** Whether an operator with precondition set `subset` (a bit mask) of pre(u2) (-1: all of it) dominates effect e of u2. */
+  const dominatedBy = (u2: number, e: number, subset: number): boolean => {
     const pre = sorted[u2];
-    const strictSubset = mask !== -1;
-    const list = byKey.get(keyOf(e, pre, mask));
-    if (!list) return false;
-    for (const u1 of list) {
+    const strictSubset = subset !== -1;
+    const h = keyOf(e, pre, subset);
+    for (let x = head[h & mask]; x >= 0; x = next[x]) {
+      if (entryKey[x] !== h) continue;
+      const u1 = entryOp[x];
       if (u1 === u2 || !effs[u1].includes(e)) continue;
-      if (!sameSubset(pre, mask, sorted[u1])) continue;
+      if (!sameSubset(pre, subset, sorted[u1])) continue;
       if (costs[u1] < costs[u2] || (costs[u1] === costs[u2] && (strictSubset || u1 < u2))) return true;
     }
     return false;
@@ -74,7 +91,7 @@ export function pruneDominatedEffects(pres: readonly number[][], effs: number[][
       let dominated = dominatedBy(u2, e, -1);
       if (!dominated && n <= MAX_PRECONDITIONS_TO_TEST) {
         const full = (1 << n) - 1;
-        for (let mask = 0; mask < full && !dominated; mask++) dominated = dominatedBy(u2, e, mask);
+        for (let subset = 0; subset < full && !dominated; subset++) dominated = dominatedBy(u2, e, subset);
       }
       if (dominated) removed++;
       else keep.push(e);
