@@ -43,11 +43,18 @@ export interface LandmarkCountOptions {
   costType?: CostType;
   /** Default: the task's RHW graph (`landmarkGraphOf`). */
   graph?: LandmarkGraph;
+  /**
+   * Compute preferred operators (default false, as Fast Downward's
+   * `landmark_sum(pref=false)` in its `lama` and `lama-first` aliases: on
+   * scheduling-like tasks they lead greedy search into dead ends).
+   */
+  preferred?: boolean;
 }
 
 export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCountOptions = {}): Heuristic {
   const costType = options.costType ?? 'one';
   const graph = options.graph ?? landmarkGraphOf(task);
+  const wantsPreferred = options.preferred ?? false;
   const r = graph.relaxed;
   const n = graph.size;
   const LW = Math.max(1, (n + 31) >>> 5);
@@ -131,7 +138,7 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
   return {
     name: 'lmcount',
     admissible: false,
-    providesPreferred: true,
+    providesPreferred: wantsPreferred,
     notifyInitial(id, state) {
       known.fill(0);
       ensure(id);
@@ -149,8 +156,9 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
         known[child] = 1;
       } else for (let w = 0; w < LW; w++) arena[base + w] &= scratch[w];
     },
-    evaluate(state, preferred, id) {
-      if (preferred) preferred.length = 0;
+    evaluate(state, out, id) {
+      if (out) out.length = 0;
+      const preferred = wantsPreferred ? out : undefined;
       if (task.isGoal(state)) return 0;
       if (graph.unreachable) return Infinity;
       let acc: Uint32Array;

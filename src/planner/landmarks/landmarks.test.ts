@@ -212,7 +212,7 @@ describe('landmark-count heuristic', () => {
   it('gripper-2 at the initial state: 5 landmarks to go; preferred = the move (fact landmark at-robby b) before the picks (disjunctive carry landmarks)', () => {
     const task = gripperTask(2);
     const t = new CompiledTask(task);
-    const h = landmarkCountHeuristic(t);
+    const h = landmarkCountHeuristic(t, { preferred: true });
     const pref: number[] = [];
     h.notifyInitial?.(0, t.initState);
     expect(h.evaluate(t.initState, pref, 0)).toBe(5);
@@ -223,6 +223,16 @@ describe('landmark-count heuristic', () => {
     h.notifyTransition?.(0, 0, 1, moved);
     expect(h.evaluate(moved, pref, 1)).toBe(4);
     expect(pref.map((o) => task.operators[o].name)).toEqual(['(move a b)']);
+  });
+
+  it('preferred operators only on request (default off, as Fast Downward\'s landmark_sum pref=false)', () => {
+    const t = new CompiledTask(gripperTask(2));
+    const h = landmarkCountHeuristic(t);
+    expect(h.providesPreferred).toBe(false);
+    const pref = [7];
+    h.notifyInitial?.(0, t.initState);
+    expect(h.evaluate(t.initState, pref, 0)).toBe(5);
+    expect(pref).toEqual([]);
   });
 
   it('accepted landmarks are kept along the path and required again when a goal is undone', () => {
