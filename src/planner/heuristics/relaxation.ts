@@ -6,23 +6,43 @@
  * preferred operators are the relaxed-plan operators applicable in the state.
  */
 import type { CompiledTask, CostType } from '../compiled-task.js';
+import { csr } from '../csr.js';
 import type { Heuristic } from './heuristic.js';
 import { BucketQueue, MinHeap } from './min-heap.js';
 import { factHolds, initialFacts, RelaxedTask, relaxedTaskOf } from '../delete-relaxation/relaxed-task.js';
 
 type Mode = 'add' | 'max';
 
-/** The shared exploration: fact costs and best supporters for one state at a time. */
+/**
+ * The shared exploration: fact costs and best supporters for one state at a time.
+ *
+ * Relaxed operators with the same preconditions and cost become applicable at the
+ * same moment with the same cost (hiking's drive operators differ only in a
+ * destination that is static), so the exploration keeps one counter per such
+ * group and walks the group's effects together; `supporter` still names the
+ * relaxed operator (the lowest-numbered member adding the fact). Fact costs are
+ * those of the ungrouped exploration.
+ */
 export class RelaxedExploration {
   readonly relaxed: RelaxedTask;
   readonly factCost: Float64Array;
   readonly supporter: Int32Array;
-  private readonly opCost: Float64Array;
+  /** Number of operator groups (relaxed operators sharing preconditions and cost). */
+  readonly numGroups: number;
+  private readonly groupBase: Float64Array;
+  private readonly groupCost: Float64Array;
   private readonly unsat: Int32Array;
   private readonly numPre: Int32Array;
+  /** Per group, its effects (facts) and the relaxed operator of each. */
+  private readonly effStart: Int32Array;
+  private readonly eff: Int32Array;
+  private readonly effOp: Int32Array;
+  /** Groups having fact f as precondition: CSR over facts. */
+  private readonly precondOfStart: Int32Array;
+  private readonly precondOf: Int32Array;
   private readonly done: Int32Array;
   private readonly isGoal: Uint8Array;
-  private readonly noPreOps: Int32Array;
+  private readonly noPreGroups: Int32Array;
   private readonly heap: MinHeap | BucketQueue;
   private epoch = 0;
   private readonly mode: Mode;
@@ -35,15 +55,56 @@ export class RelaxedExploration {
     const no = relaxed.numOps;
     this.factCost = new Float64Array(nf);
     this.supporter = new Int32Array(nf);
-    this.opCost = new Float64Array(no);
-    this.unsat = new Int32Array(no);
-    this.numPre = new Int32Array(no);
-    const noPre: number[] = [];
+    // Group relaxed operators by (sorted distinct preconditions, cost).
+    const groupOf = new Map<string, number>();
+    const pres: number[][] = [];
+    const members: number[][] = [];
+    const base: number[] = [];
     for (let u = 0; u < no; u++) {
-      this.numPre[u] = relaxed.preStart[u + 1] - relaxed.preStart[u];
-      if (this.numPre[u] === 0) noPre.push(u);
+      const pre = [...new Set(relaxed.pre.subarray(relaxed.preStart[u], relaxed.preStart[u + 1]))].sort((a, b) => a - b);
+      const key = `${relaxed.baseCost[u]}:${pre.join(',')}`;
+      let gi = groupOf.get(key);
+      if (gi === undefined) {
+        gi = pres.length;
+        groupOf.set(key, gi);
+        pres.push(pre);
+        members.push([]);
+        base.push(relaxed.baseCost[u]);
+      }
+      members[gi].push(u);
     }
-    this.noPreOps = Int32Array.from(noPre);
+    const ng = pres.length;
+    const effs: number[][] = [];
+    const effOps: number[][] = [];
+    const seen = new Int32Array(nf).fill(-1);
+    for (let gi = 0; gi < ng; gi++) {
+      const e: number[] = [];
+      const eo: number[] = [];
+      for (const u of members[gi]) {
+        for (let k = relaxed.effStart[u]; k < relaxed.effStart[u + 1]; k++) {
+          const g = relaxed.eff[k];
+          if (seen[g] === gi) continue; // a later member never improves on the first (same cost)
+          seen[g] = gi;
+          e.push(g);
+          eo.push(u);
+        }
+      }
+      effs.push(e);
+      effOps.push(eo);
+    }
+    this.numGroups = ng;
+    this.groupBase = Float64Array.from(base);
+    this.groupCost = new Float64Array(ng);
+    this.unsat = new Int32Array(ng);
+    this.numPre = Int32Array.from(pres, (p) => p.length);
+    ({ start: this.effStart, data: this.eff } = csr(effs));
+    this.effOp = Int32Array.from(effOps.flat());
+    const precondOf: number[][] = Array.from({ length: nf }, () => []);
+    pres.forEach((p, gi) => p.forEach((f) => precondOf[f].push(gi)));
+    ({ start: this.precondOfStart, data: this.precondOf } = csr(precondOf));
+    const noPre: number[] = [];
+    for (let gi = 0; gi < ng; gi++) if (this.numPre[gi] === 0) noPre.push(gi);
+    this.noPreGroups = Int32Array.from(noPre);
     let small = true;
     for (let u = 0; u < no; u++) if (!Number.isInteger(relaxed.baseCost[u]) || relaxed.baseCost[u] > 100) small = false;
     this.heap = small ? new BucketQueue() : new MinHeap(1024);
@@ -70,10 +131,9 @@ export class RelaxedExploration {
    * `stopAtGoals`. Returns false when some goal is unreachable.
    */
   explore(state: Uint32Array, stopAtGoals = true): boolean {
-    const r = this.relaxed;
     const factCost = this.factCost;
     const supporter = this.supporter;
-    const opCost = this.opCost;
+    const groupCost = this.groupCost;
     const unsat = this.unsat;
     const done = this.done;
     const heap = this.heap;
@@ -81,34 +141,35 @@ export class RelaxedExploration {
     factCost.fill(Infinity);
     supporter.fill(-1);
     unsat.set(this.numPre);
-    opCost.set(r.baseCost);
+    groupCost.set(this.groupBase);
     heap.clear();
     const epoch = ++this.epoch;
     let goalsLeft = this.numTargets;
     const seeds = this.seeds;
-    initialFacts(r, state, seeds);
+    initialFacts(this.relaxed, state, seeds);
     for (let i = 0; i < seeds.length; i++) {
       factCost[seeds[i]] = 0;
       heap.push(0, seeds[i]);
     }
-    const effStart = r.effStart;
-    const eff = r.eff;
-    for (let i = 0; i < this.noPreOps.length; i++) {
-      const u = this.noPreOps[i];
-      const c = opCost[u];
-      for (let k = effStart[u], e = effStart[u + 1]; k < e; k++) {
+    const effStart = this.effStart;
+    const eff = this.eff;
+    const effOp = this.effOp;
+    for (let i = 0; i < this.noPreGroups.length; i++) {
+      const gi = this.noPreGroups[i];
+      const c = groupCost[gi];
+      for (let k = effStart[gi], e = effStart[gi + 1]; k < e; k++) {
         const g = eff[k];
         if (c < factCost[g]) {
           factCost[g] = c;
-          supporter[g] = u;
+          supporter[g] = effOp[k];
           heap.push(c, g);
         }
       }
     }
     if (goalsLeft === 0) return true;
-    const pcs = r.precondOfStart;
-    const pc = r.precondOf;
-    const base = r.baseCost;
+    const pcs = this.precondOfStart;
+    const pc = this.precondOf;
+    const base = this.groupBase;
     const isGoal = this.isGoal;
     while (heap.size > 0) {
       const c = heap.peekKey();
@@ -117,16 +178,16 @@ export class RelaxedExploration {
       done[f] = epoch;
       if (isGoal[f] === 1 && --goalsLeft === 0 && stopAtGoals) return true;
       for (let k = pcs[f], e = pcs[f + 1]; k < e; k++) {
-        const u = pc[k];
-        if (isAdd) opCost[u] += c;
-        else if (base[u] + c > opCost[u]) opCost[u] = base[u] + c;
-        if (--unsat[u] === 0) {
-          const oc = opCost[u];
-          for (let j = effStart[u], je = effStart[u + 1]; j < je; j++) {
+        const gi = pc[k];
+        if (isAdd) groupCost[gi] += c;
+        else if (base[gi] + c > groupCost[gi]) groupCost[gi] = base[gi] + c;
+        if (--unsat[gi] === 0) {
+          const oc = groupCost[gi];
+          for (let j = effStart[gi], je = effStart[gi + 1]; j < je; j++) {
             const g = eff[j];
             if (oc < factCost[g]) {
               factCost[g] = oc;
-              supporter[g] = u;
+              supporter[g] = effOp[j];
               heap.push(oc, g);
             }
           }
