@@ -117,8 +117,8 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
     for (let i = 0; i < n; i++) if (holds(i, state)) out[i >>> 5] |= 1 << (i & 31);
   };
 
-  const ex = new RelaxedExploration(relaxedTaskOf(task, 'one', true), 'add');
-  const marker = new RelaxedPlanMarker(ex, task, 'one');
+  // The relaxed plan to interesting landmarks (the preferred operators' fallback), built on first use.
+  let relaxedPlan: { ex: RelaxedExploration; marker: RelaxedPlanMarker } | undefined;
   const successors = successorGeneratorOf(task);
   const applicableOps: number[] = [];
   // The relaxed operators of each task operator, and the landmarks each relaxed fact belongs to.
@@ -224,8 +224,12 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
     if (preferred.length > 0) return;
     targets.length = 0;
     for (const i of interesting) for (let k = factStart[i], e = factStart[i + 1]; k < e; k++) targets.push(facts[k]);
-    ex.setTargets(targets);
-    ex.explore(state, true);
-    marker.mark(state, preferred, targets);
+    if (!relaxedPlan) {
+      const ex = new RelaxedExploration(relaxedTaskOf(task, 'one', true), 'add');
+      relaxedPlan = { ex, marker: new RelaxedPlanMarker(ex, task, 'one') };
+    }
+    relaxedPlan.ex.setTargets(targets);
+    relaxedPlan.ex.explore(state, true);
+    relaxedPlan.marker.mark(state, preferred, targets);
   }
 }

@@ -55,53 +55,74 @@ export class RelaxedExploration {
     const no = relaxed.numOps;
     this.factCost = new Float64Array(nf);
     this.supporter = new Int32Array(nf);
-    // Group relaxed operators by (sorted distinct preconditions, cost).
-    const groupOf = new Map<string, number>();
+    // Group relaxed operators by (sorted distinct preconditions, cost), through a numeric hash.
+    const byHash = new Map<number, number[]>();
     const pres: number[][] = [];
     const members: number[][] = [];
     const base: number[] = [];
     for (let u = 0; u < no; u++) {
-      const pre = [...new Set(relaxed.pre.subarray(relaxed.preStart[u], relaxed.preStart[u + 1]))].sort((a, b) => a - b);
-      const key = `${relaxed.baseCost[u]}:${pre.join(',')}`;
-      let gi = groupOf.get(key);
-      if (gi === undefined) {
+      const pre = sortedDistinct(relaxed.pre.subarray(relaxed.preStart[u], relaxed.preStart[u + 1]));
+      const c = relaxed.baseCost[u];
+      let h = Math.imul(Math.trunc(c * 1024) ^ pre.length, 0x9e3779b1);
+      for (const f of pre) h = Math.imul(h ^ f, 0x85ebca6b) ^ (h >>> 13);
+      let candidates = byHash.get(h);
+      if (!candidates) byHash.set(h, (candidates = []));
+      let gi = -1;
+      for (const cand of candidates) {
+        if (base[cand] === c && sameList(pres[cand], pre)) {
+          gi = cand;
+          break;
+        }
+      }
+      if (gi < 0) {
         gi = pres.length;
-        groupOf.set(key, gi);
+        candidates.push(gi);
         pres.push(pre);
         members.push([]);
-        base.push(relaxed.baseCost[u]);
+        base.push(c);
       }
       members[gi].push(u);
     }
     const ng = pres.length;
-    const effs: number[][] = [];
-    const effOps: number[][] = [];
-    const seen = new Int32Array(nf).fill(-1);
-    for (let gi = 0; gi < ng; gi++) {
-      const e: number[] = [];
-      const eo: number[] = [];
-      for (const u of members[gi]) {
-        for (let k = relaxed.effStart[u]; k < relaxed.effStart[u + 1]; k++) {
-          const g = relaxed.eff[k];
-          if (seen[g] === gi) continue; // a later member never improves on the first (same cost)
-          seen[g] = gi;
-          e.push(g);
-          eo.push(u);
-        }
-      }
-      effs.push(e);
-      effOps.push(eo);
-    }
     this.numGroups = ng;
     this.groupBase = Float64Array.from(base);
     this.groupCost = new Float64Array(ng);
     this.unsat = new Int32Array(ng);
-    this.numPre = Int32Array.from(pres, (p) => p.length);
-    ({ start: this.effStart, data: this.eff } = csr(effs));
-    this.effOp = Int32Array.from(effOps.flat());
-    const precondOf: number[][] = Array.from({ length: nf }, () => []);
-    pres.forEach((p, gi) => p.forEach((f) => precondOf[f].push(gi)));
-    ({ start: this.precondOfStart, data: this.precondOf } = csr(precondOf));
+    if (ng === no) {
+      // Nothing shared: group u is relaxed operator u; use the relaxed task's own arrays.
+      this.numPre = Int32Array.from({ length: no }, (_, u) => relaxed.preStart[u + 1] - relaxed.preStart[u]);
+      this.effStart = relaxed.effStart;
+      this.eff = relaxed.eff;
+      this.effOp = new Int32Array(relaxed.eff.length);
+      for (let u = 0; u < no; u++) this.effOp.fill(u, relaxed.effStart[u], relaxed.effStart[u + 1]);
+      this.precondOfStart = relaxed.precondOfStart;
+      this.precondOf = relaxed.precondOf;
+    } else {
+      const effs: number[][] = [];
+      const effOps: number[][] = [];
+      const seen = new Int32Array(nf).fill(-1);
+      for (let gi = 0; gi < ng; gi++) {
+        const e: number[] = [];
+        const eo: number[] = [];
+        for (const u of members[gi]) {
+          for (let k = relaxed.effStart[u]; k < relaxed.effStart[u + 1]; k++) {
+            const g = relaxed.eff[k];
+            if (seen[g] === gi) continue; // a later member never improves on the first (same cost)
+            seen[g] = gi;
+            e.push(g);
+            eo.push(u);
+          }
+        }
+        effs.push(e);
+        effOps.push(eo);
+      }
+      this.numPre = Int32Array.from(pres, (p) => p.length);
+      ({ start: this.effStart, data: this.eff } = csr(effs));
+      this.effOp = Int32Array.from(effOps.flat());
+      const precondOf: number[][] = Array.from({ length: nf }, () => []);
+      pres.forEach((p, gi) => p.forEach((f) => precondOf[f].push(gi)));
+      ({ start: this.precondOfStart, data: this.precondOf } = csr(precondOf));
+    }
     const noPre: number[] = [];
     for (let gi = 0; gi < ng; gi++) if (this.numPre[gi] === 0) noPre.push(gi);
     this.noPreGroups = Int32Array.from(noPre);
@@ -312,4 +333,21 @@ export function maxHeuristic(task: CompiledTask, options: RelaxationOptions = {}
       return h;
     },
   };
+}
+
+function sortedDistinct(xs: Int32Array): number[] {
+  let ascending = true;
+  for (let i = 1; i < xs.length && ascending; i++) if (xs[i] <= xs[i - 1]) ascending = false;
+  if (ascending) return Array.from(xs);
+  const out = Array.from(xs).sort((a, b) => a - b);
+  let w = 0;
+  for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[w - 1]) out[w++] = out[i];
+  out.length = w;
+  return out;
+}
+
+function sameList(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
