@@ -84,11 +84,13 @@ export class SuccessorGenerator {
   }
 
   /**
-   * Appends the applicable operators of `state` to `out` (cleared first) and
-   * returns their number. Order is deterministic (trie order).
+   * Writes the applicable operators of `state` to `out[0..n)` and returns n;
+   * entries past n are stale (`out` is never shrunk: emptying a JS array with
+   * `length = 0` drops its storage, and refilling it per expansion made garbage).
+   * Order is deterministic (trie order).
    */
   applicable(state: Uint32Array, out: number[]): number {
-    out.length = 0;
+    let n = 0;
     let sp = 0;
     let stack = this.stack;
     stack[sp++] = 0;
@@ -97,7 +99,7 @@ export class SuccessorGenerator {
       const node = stack[--sp];
       for (let k = this.leafStart[node], e = this.leafStart[node + 1]; k < e; k++) {
         const op = this.leafOps[k];
-        if (this.hasNeg[op] === 0 || task.negativePreOk(state, op)) out.push(op);
+        if (this.hasNeg[op] === 0 || task.negativePreOk(state, op)) out[n++] = op;
       }
       for (let k = this.childStart[node + 1] - 1, e = this.childStart[node]; k >= e; k--) {
         const f = this.childFact[k];
@@ -111,7 +113,7 @@ export class SuccessorGenerator {
         }
       }
     }
-    return out.length;
+    return n;
   }
 }
 

@@ -224,24 +224,26 @@ export function factHolds(r: RelaxedTask, state: Uint32Array, p: number): boolea
 }
 
 /**
- * Fills `out` with the relaxed facts an exploration from `state` starts from,
- * in this order: the task facts true in `state` (ascending), the negated facts
- * whose base fact is false, and the artificial init fact when there is one.
+ * Writes to `out[0..n)` the relaxed facts an exploration from `state` starts
+ * from, in this order: the task facts true in `state` (ascending), the negated
+ * facts whose base fact is false, and the artificial init fact when there is
+ * one; returns n (entries past n are stale: `out` is reused, never shrunk).
  */
-export function initialFacts(r: RelaxedTask, state: Uint32Array, out: number[]): void {
-  out.length = 0;
+export function initialFacts(r: RelaxedTask, state: Uint32Array, out: number[]): number {
+  let n = 0;
   for (let w = 0, W = (r.taskFacts + 31) >>> 5; w < W; w++) {
     let bits = state[w];
     while (bits !== 0) {
       const low = bits & -bits;
-      out.push((w << 5) + 31 - Math.clz32(low));
+      out[n++] = (w << 5) + 31 - Math.clz32(low);
       bits ^= low;
     }
   }
   const nb = r.negBase;
   for (let i = 0; i < nb.length; i++) {
     const f = nb[i];
-    if (!((state[f >>> 5] >>> (f & 31)) & 1)) out.push(r.taskFacts + i);
+    if (!((state[f >>> 5] >>> (f & 31)) & 1)) out[n++] = r.taskFacts + i;
   }
-  if (r.initFact >= 0) out.push(r.initFact);
+  if (r.initFact >= 0) out[n++] = r.initFact;
+  return n;
 }

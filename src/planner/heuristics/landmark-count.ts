@@ -203,8 +203,9 @@ export function landmarkCountHeuristic(task: CompiledTask, options: LandmarkCoun
     for (const i of interesting) if (!simpleOnly || factStart[i + 1] - factStart[i] === 1) wanted[i] = stamp;
     // The applicable operators with a firing (relaxed) effect on a wanted landmark, as FD walks them: far fewer
     // than the achievers of the landmarks' facts in large tasks.
-    successors.applicable(state, applicableOps);
-    for (const op of applicableOps) {
+    const numApplicable = successors.applicable(state, applicableOps);
+    for (let a = 0; a < numApplicable; a++) {
+      const op = applicableOps[a];
       search: for (let q = relStart[op], qe = relStart[op + 1]; q < qe; q++) {
         const u = rels[q];
         let fires = true;

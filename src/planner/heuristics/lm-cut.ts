@@ -85,8 +85,8 @@ export function lmCutHeuristic(task: CompiledTask, options: { costType?: CostTyp
     pcf.fill(-1);
     heap.clear();
     for (let u = 0; u < no; u++) opCost[u] = -Infinity;
-    initialFacts(r, state, seeds);
-    for (let i = 0; i < seeds.length; i++) {
+    const numSeeds = initialFacts(r, state, seeds);
+    for (let i = 0; i < numSeeds; i++) {
       factCost[seeds[i]] = 0;
       heap.push(0, seeds[i]);
     }
@@ -149,8 +149,8 @@ export function lmCutHeuristic(task: CompiledTask, options: { costType?: CostTyp
         seen.fill(0);
         stack.length = 0;
         cut.length = 0;
-        initialFacts(r, state, seeds);
-        for (let i = 0; i < seeds.length; i++) {
+        const numSeeds = initialFacts(r, state, seeds);
+        for (let i = 0; i < numSeeds; i++) {
           seen[seeds[i]] = 1;
           stack.push(seeds[i]);
         }

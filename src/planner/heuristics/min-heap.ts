@@ -80,7 +80,10 @@ export class MinHeap {
  * algorithm): O(1) push and amortized O(1) pop for monotone use in Dijkstra.
  */
 export class BucketQueue {
+  // Bucket k holds buckets[k][0..counts[k]); the arrays are kept between uses (emptying a JS array with
+  // length = 0 drops its storage, and every exploration refilled them).
   private buckets: number[][] = [];
+  private counts: number[] = [];
   private cur = 0;
   private n = 0;
   private maxUsed = -1;
@@ -90,28 +93,31 @@ export class BucketQueue {
   }
 
   clear(): void {
-    for (let i = 0; i <= this.maxUsed; i++) this.buckets[i].length = 0;
+    for (let i = 0; i <= this.maxUsed; i++) this.counts[i] = 0;
     this.maxUsed = -1;
     this.cur = 0;
     this.n = 0;
   }
 
   push(key: number, val: number): void {
-    while (key >= this.buckets.length) this.buckets.push([]);
-    this.buckets[key].push(val);
+    while (key >= this.buckets.length) {
+      this.buckets.push([]);
+      this.counts.push(0);
+    }
+    this.buckets[key][this.counts[key]++] = val;
     if (key > this.maxUsed) this.maxUsed = key;
     if (key < this.cur) this.cur = key;
     this.n++;
   }
 
   peekKey(): number {
-    while (this.buckets[this.cur].length === 0) this.cur++;
+    while (this.counts[this.cur] === 0) this.cur++;
     return this.cur;
   }
 
   pop(): number {
-    while (this.buckets[this.cur].length === 0) this.cur++;
+    while (this.counts[this.cur] === 0) this.cur++;
     this.n--;
-    return this.buckets[this.cur].pop() as number;
+    return this.buckets[this.cur][--this.counts[this.cur]];
   }
 }

@@ -167,8 +167,8 @@ export class RelaxedExploration {
     const epoch = ++this.epoch;
     let goalsLeft = this.numTargets;
     const seeds = this.seeds;
-    initialFacts(this.relaxed, state, seeds);
-    for (let i = 0; i < seeds.length; i++) {
+    const numSeeds = initialFacts(this.relaxed, state, seeds);
+    for (let i = 0; i < numSeeds; i++) {
       factCost[seeds[i]] = 0;
       heap.push(0, seeds[i]);
     }
@@ -224,13 +224,14 @@ export class RelaxedPlanMarker {
   private readonly factMark: Int32Array;
   private readonly opMark: Int32Array;
   private epoch = 0;
-  private stack: number[] = [];
+  private readonly stack: Int32Array;
   constructor(
     private readonly ex: RelaxedExploration,
     private readonly task: CompiledTask,
     private readonly costType: CostType,
   ) {
     this.factMark = new Int32Array(ex.relaxed.numFacts);
+    this.stack = new Int32Array(ex.relaxed.numFacts);
     this.opMark = new Int32Array(task.numOps);
   }
 
@@ -239,18 +240,18 @@ export class RelaxedPlanMarker {
     const r = this.ex.relaxed;
     const sup = this.ex.supporter;
     const epoch = ++this.epoch;
-    const stack = this.stack;
-    stack.length = 0;
+    const stack = this.stack; // each fact enters at most once per call
+    let sp = 0;
     let cost = 0;
     for (let i = 0; i < targets.length; i++) {
       const g = targets[i];
       if (this.factMark[g] !== epoch) {
         this.factMark[g] = epoch;
-        stack.push(g);
+        stack[sp++] = g;
       }
     }
-    while (stack.length > 0) {
-      const f = stack.pop() as number;
+    while (sp > 0) {
+      const f = stack[--sp];
       const u = sup[f];
       if (u < 0) continue;
       const op = r.opOf[u];
@@ -265,7 +266,7 @@ export class RelaxedPlanMarker {
         if (applicable && !factHolds(r, state, p)) applicable = false;
         if (this.factMark[p] !== epoch) {
           this.factMark[p] = epoch;
-          stack.push(p);
+          stack[sp++] = p;
         }
       }
       if (preferred && applicable && firstUse) preferred.push(op);

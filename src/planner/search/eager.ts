@@ -28,8 +28,8 @@ export function eagerSearch(core: SearchCore, init: number): SearchResult {
     core.markPreferred(id);
     const g = data.g[id];
     const rg = data.realG[id];
-    successors.applicable(parentBuf, applicableOps);
-    for (let i = 0; i < applicableOps.length; i++) {
+    const numApplicable = successors.applicable(parentBuf, applicableOps);
+    for (let i = 0; i < numApplicable; i++) {
       const op = applicableOps[i];
       const childRealG = rg + task.cost[op];
       if (childRealG >= bound) {

@@ -50,15 +50,16 @@ export function lazySearch(core: SearchCore, init: number): SearchResult {
       if (task.isGoal(parentBuf)) return core.solved(current);
       stats.expansions++;
       core.markPreferred(current);
-      successors.applicable(parentBuf, applicableOps);
+      const numApplicable = successors.applicable(parentBuf, applicableOps);
       const g = data.g[current];
       const rg = data.realG[current];
-      ordered.length = 0;
+      // `ordered[0..numApplicable)`: preferred operators first (reused, never shrunk)
+      let k = 0;
       if (usePref) {
-        for (const op of applicableOps) if (core.isPreferred(op)) ordered.push(op);
-        for (const op of applicableOps) if (!core.isPreferred(op)) ordered.push(op);
-      } else for (const op of applicableOps) ordered.push(op);
-      for (let i = 0; i < ordered.length; i++) {
+        for (let i = 0; i < numApplicable; i++) if (core.isPreferred(applicableOps[i])) ordered[k++] = applicableOps[i];
+        for (let i = 0; i < numApplicable; i++) if (!core.isPreferred(applicableOps[i])) ordered[k++] = applicableOps[i];
+      } else for (let i = 0; i < numApplicable; i++) ordered[k++] = applicableOps[i];
+      for (let i = 0; i < numApplicable; i++) {
         const op = ordered[i];
         if (rg + task.cost[op] >= bound) {
           core.pruned = true;
