@@ -12,35 +12,9 @@
  * duplicates only. Not for the landmark graph (its orders read achievers).
  */
 
+import { preconditionKey as keyOf, sameSubset, sortedSet } from './precondition-sets.js';
+
 const MAX_PRECONDITIONS_TO_TEST = 5;
-
-/** 32-bit hash of (effect, the preconditions `mask` selects from the sorted `pre`; -1 selects all). */
-function keyOf(effect: number, pre: readonly number[], mask: number): number {
-  let h = Math.imul(effect + 1, 0x9e3779b1);
-  for (let i = 0; i < pre.length; i++) {
-    if (((mask >>> i) & 1) === 0) continue;
-    h = Math.imul(h ^ (pre[i] + 0x632be5ab), 0x85ebca6b);
-    h ^= h >>> 13;
-  }
-  return h | 0;
-}
-
-/** `p` ascending without repeats (`p` itself when it already is). */
-function sortedSet(p: readonly number[]): readonly number[] {
-  for (let i = 1; i < p.length; i++) if (p[i] <= p[i - 1]) return [...new Set(p)].sort((a, b) => a - b);
-  return p;
-}
-
-/** Whether the preconditions of `mask` over sorted `pre` equal the sorted list `other`. */
-function sameSubset(pre: readonly number[], mask: number, other: readonly number[]): boolean {
-  let j = 0;
-  for (let i = 0; i < pre.length; i++) {
-    if (((mask >>> i) & 1) === 0) continue;
-    if (j >= other.length || other[j] !== pre[i]) return false;
-    j++;
-  }
-  return j === other.length;
-}
 
 /**
  * Removes dominated effects from `effs` in place (operators are indices into

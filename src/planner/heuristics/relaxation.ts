@@ -6,7 +6,7 @@
  * preferred operators are the relaxed-plan operators applicable in the state.
  */
 import type { CompiledTask, CostType } from '../compiled-task.js';
-import { csr } from '../csr.js';
+import { operatorGroupsOf, type OperatorGroups } from '../delete-relaxation/operator-groups.js';
 import type { Heuristic } from './heuristic.js';
 import { BucketQueue, MinHeap } from './min-heap.js';
 import { factHolds, initialFacts, RelaxedTask, relaxedTaskOf } from '../delete-relaxation/relaxed-task.js';
@@ -15,13 +15,9 @@ type Mode = 'add' | 'max';
 
 /**
  * The shared exploration: fact costs and best supporters for one state at a time.
- *
- * Relaxed operators with the same preconditions and cost become applicable at the
- * same moment with the same cost (hiking's drive operators differ only in a
- * destination that is static), so the exploration keeps one counter per such
- * group and walks the group's effects together; `supporter` still names the
- * relaxed operator (the lowest-numbered member adding the fact). Fact costs are
- * those of the ungrouped exploration.
+ * It keeps one counter per group of relaxed operators with the same preconditions
+ * and cost (`operatorGroupsOf`); `supporter` still names a relaxed operator. Fact
+ * costs are those of the ungrouped exploration.
  */
 export class RelaxedExploration {
   readonly relaxed: RelaxedTask;
@@ -29,20 +25,11 @@ export class RelaxedExploration {
   readonly supporter: Int32Array;
   /** Number of operator groups (relaxed operators sharing preconditions and cost). */
   readonly numGroups: number;
-  private readonly groupBase: Float64Array;
+  private readonly groups: OperatorGroups;
   private readonly groupCost: Float64Array;
   private readonly unsat: Int32Array;
-  private readonly numPre: Int32Array;
-  /** Per group, its effects (facts) and the relaxed operator of each. */
-  private readonly effStart: Int32Array;
-  private readonly eff: Int32Array;
-  private readonly effOp: Int32Array;
-  /** Groups having fact f as precondition: CSR over facts. */
-  private readonly precondOfStart: Int32Array;
-  private readonly precondOf: Int32Array;
   private readonly done: Int32Array;
   private readonly isGoal: Uint8Array;
-  private readonly noPreGroups: Int32Array;
   private readonly heap: MinHeap | BucketQueue;
   private epoch = 0;
   private readonly mode: Mode;
@@ -52,82 +39,14 @@ export class RelaxedExploration {
     this.relaxed = relaxed;
     this.mode = mode;
     const nf = relaxed.numFacts;
-    const no = relaxed.numOps;
     this.factCost = new Float64Array(nf);
     this.supporter = new Int32Array(nf);
-    // Group relaxed operators by (sorted distinct preconditions, cost), through a numeric hash.
-    const byHash = new Map<number, number[]>();
-    const pres: number[][] = [];
-    const members: number[][] = [];
-    const base: number[] = [];
-    for (let u = 0; u < no; u++) {
-      const pre = sortedDistinct(relaxed.pre.subarray(relaxed.preStart[u], relaxed.preStart[u + 1]));
-      const c = relaxed.baseCost[u];
-      let h = Math.imul(Math.trunc(c * 1024) ^ pre.length, 0x9e3779b1);
-      for (const f of pre) h = Math.imul(h ^ f, 0x85ebca6b) ^ (h >>> 13);
-      let candidates = byHash.get(h);
-      if (!candidates) byHash.set(h, (candidates = []));
-      let gi = -1;
-      for (const cand of candidates) {
-        if (base[cand] === c && sameList(pres[cand], pre)) {
-          gi = cand;
-          break;
-        }
-      }
-      if (gi < 0) {
-        gi = pres.length;
-        candidates.push(gi);
-        pres.push(pre);
-        members.push([]);
-        base.push(c);
-      }
-      members[gi].push(u);
-    }
-    const ng = pres.length;
-    this.numGroups = ng;
-    this.groupBase = Float64Array.from(base);
-    this.groupCost = new Float64Array(ng);
-    this.unsat = new Int32Array(ng);
-    if (ng === no) {
-      // Nothing shared: group u is relaxed operator u; use the relaxed task's own arrays.
-      this.numPre = Int32Array.from({ length: no }, (_, u) => relaxed.preStart[u + 1] - relaxed.preStart[u]);
-      this.effStart = relaxed.effStart;
-      this.eff = relaxed.eff;
-      this.effOp = new Int32Array(relaxed.eff.length);
-      for (let u = 0; u < no; u++) this.effOp.fill(u, relaxed.effStart[u], relaxed.effStart[u + 1]);
-      this.precondOfStart = relaxed.precondOfStart;
-      this.precondOf = relaxed.precondOf;
-    } else {
-      const effs: number[][] = [];
-      const effOps: number[][] = [];
-      const seen = new Int32Array(nf).fill(-1);
-      for (let gi = 0; gi < ng; gi++) {
-        const e: number[] = [];
-        const eo: number[] = [];
-        for (const u of members[gi]) {
-          for (let k = relaxed.effStart[u]; k < relaxed.effStart[u + 1]; k++) {
-            const g = relaxed.eff[k];
-            if (seen[g] === gi) continue; // a later member never improves on the first (same cost)
-            seen[g] = gi;
-            e.push(g);
-            eo.push(u);
-          }
-        }
-        effs.push(e);
-        effOps.push(eo);
-      }
-      this.numPre = Int32Array.from(pres, (p) => p.length);
-      ({ start: this.effStart, data: this.eff } = csr(effs));
-      this.effOp = Int32Array.from(effOps.flat());
-      const precondOf: number[][] = Array.from({ length: nf }, () => []);
-      pres.forEach((p, gi) => p.forEach((f) => precondOf[f].push(gi)));
-      ({ start: this.precondOfStart, data: this.precondOf } = csr(precondOf));
-    }
-    const noPre: number[] = [];
-    for (let gi = 0; gi < ng; gi++) if (this.numPre[gi] === 0) noPre.push(gi);
-    this.noPreGroups = Int32Array.from(noPre);
+    this.groups = operatorGroupsOf(relaxed);
+    this.numGroups = this.groups.numGroups;
+    this.groupCost = new Float64Array(this.numGroups);
+    this.unsat = new Int32Array(this.numGroups);
     let small = true;
-    for (let u = 0; u < no; u++) if (!Number.isInteger(relaxed.baseCost[u]) || relaxed.baseCost[u] > 100) small = false;
+    for (let u = 0; u < relaxed.numOps; u++) if (!Number.isInteger(relaxed.baseCost[u]) || relaxed.baseCost[u] > 100) small = false;
     this.heap = small ? new BucketQueue() : new MinHeap(1024);
     this.done = new Int32Array(nf);
     this.isGoal = new Uint8Array(nf);
@@ -161,8 +80,9 @@ export class RelaxedExploration {
     const isAdd = this.mode === 'add';
     factCost.fill(Infinity);
     supporter.fill(-1);
-    unsat.set(this.numPre);
-    groupCost.set(this.groupBase);
+    const { numPre, baseCost: base, effStart, eff, effOp, precondOfStart: pcs, precondOf: pc, noPre } = this.groups;
+    unsat.set(numPre);
+    groupCost.set(base);
     heap.clear();
     const epoch = ++this.epoch;
     let goalsLeft = this.numTargets;
@@ -172,11 +92,8 @@ export class RelaxedExploration {
       factCost[seeds[i]] = 0;
       heap.push(0, seeds[i]);
     }
-    const effStart = this.effStart;
-    const eff = this.eff;
-    const effOp = this.effOp;
-    for (let i = 0; i < this.noPreGroups.length; i++) {
-      const gi = this.noPreGroups[i];
+    for (let i = 0; i < noPre.length; i++) {
+      const gi = noPre[i];
       const c = groupCost[gi];
       for (let k = effStart[gi], e = effStart[gi + 1]; k < e; k++) {
         const g = eff[k];
@@ -188,9 +105,6 @@ export class RelaxedExploration {
       }
     }
     if (goalsLeft === 0) return true;
-    const pcs = this.precondOfStart;
-    const pc = this.precondOf;
-    const base = this.groupBase;
     const isGoal = this.isGoal;
     while (heap.size > 0) {
       const c = heap.peekKey();
@@ -334,21 +248,4 @@ export function maxHeuristic(task: CompiledTask, options: RelaxationOptions = {}
       return h;
     },
   };
-}
-
-function sortedDistinct(xs: Int32Array): number[] {
-  let ascending = true;
-  for (let i = 1; i < xs.length && ascending; i++) if (xs[i] <= xs[i - 1]) ascending = false;
-  if (ascending) return Array.from(xs);
-  const out = Array.from(xs).sort((a, b) => a - b);
-  let w = 0;
-  for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[w - 1]) out[w++] = out[i];
-  out.length = w;
-  return out;
-}
-
-function sameList(a: number[], b: number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
