@@ -6,7 +6,8 @@ import { CompiledTask, type CostType } from './compiled-task.js';
 import { anytimeSearch, type Improvement } from './anytime.js';
 import { makeHeuristic, parseSearchSpec, type HeuristicName, type SearchSpec } from './registry.js';
 import { bestFirstSearch, makeSearchSpace, type BestFirstConfig, type SearchOptions } from './search/best-first.js';
-import type { SearchResult } from './search/result.js';
+import { emptyStats, type SearchResult } from './search/result.js';
+import { pruneUnreachableOperators } from './prune-unreachable.js';
 import type { GroundTask } from './task.js';
 
 export interface PlanOptions extends SearchOptions {
@@ -77,8 +78,21 @@ function lamaHeuristics(first: HeuristicName | undefined): HeuristicName[] {
 
 /** Solves a ground task. */
 export function planTask(ground: GroundTask | CompiledTask, options: PlanOptions = {}): PlanResult {
-  const task = ground instanceof CompiledTask ? ground : new CompiledTask(ground);
+  const full = ground instanceof CompiledTask ? ground : new CompiledTask(ground);
   const spec = typeof options.search === 'object' ? options.search : parseSearchSpec(options.search ?? DEFAULT_SEARCH);
+  // Operators no reachable state applies are removed first (the search runs on the smaller task).
+  const now = options.now ?? (() => performance.now());
+  const t0 = now();
+  const pruned = pruneUnreachableOperators(full);
+  if (pruned.kind === 'unsolvable') return { status: 'unsolvable', proven: true, stats: { ...emptyStats(), searchMs: now() - t0 }, config: `h^2 analysis: ${pruned.reason}` };
+  if (pruned.kind === 'unchanged') return searchTask(full, spec, options);
+  const timeoutMs = options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (now() - t0));
+  const r = searchTask(pruned.task, spec, { ...options, timeoutMs });
+  if (r.status !== 'solved') return r;
+  return { ...r, plan: r.plan.map((op) => pruned.kept[op]) };
+}
+
+function searchTask(task: CompiledTask, spec: SearchSpec, options: PlanOptions): PlanResult {
   const space = makeSearchSpace(task);
   if (spec.kind === 'anytime' || (spec.kind === 'lama' && !spec.first)) {
     const heuristics = spec.kind === 'lama' ? lamaHeuristics(options.heuristic) : [options.heuristic ?? 'ff'];
