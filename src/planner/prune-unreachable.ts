@@ -33,9 +33,9 @@ export function pruneUnreachableOperators(task: CompiledTask): Pruned {
   const goals = task.task.goalPos;
   const name = (f: number): string => task.task.facts[f];
   for (let i = 0; i < goals.length; i++) {
-    if (!m.reachable(goals[i])) return { kind: 'unsolvable', reason: `goal ${name(goals[i])} is unreachable (h^2)` };
+    if (!m.reachable(goals[i])) return { kind: 'unsolvable', reason: `goal ${name(goals[i])} is unreachable` };
     for (let j = i + 1; j < goals.length; j++) {
-      if (m.mutex(goals[i], goals[j])) return { kind: 'unsolvable', reason: `goals ${name(goals[i])} and ${name(goals[j])} are mutex (h^2)` };
+      if (m.mutex(goals[i], goals[j])) return { kind: 'unsolvable', reason: `goals ${name(goals[i])} and ${name(goals[j])} are mutex` };
     }
   }
   const kept: number[] = [];
