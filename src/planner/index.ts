@@ -6,7 +6,8 @@
  * LAMA (Richter & Westphal, JAIR 2010): RHW landmarks (Richter, Helmert &
  * Westphal 2008), the landmark count and its anytime search; heuristics
  * h_add / h_max (Bonet & Geffner 2001), h_FF (Hoffmann & Nebel 2001),
- * LM-cut (Helmert & Domshlak 2009), goal count and blind.
+ * LM-cut (Helmert & Domshlak 2009), goal count and blind; h^2 mutexes
+ * (Haslum & Geffner 2000) remove operators no reachable state applies.
  * Search never sees PDDL: it takes a GroundTask.
  */
 export type { GroundTask, GroundOperator, ConditionalEffect } from './task.js';
@@ -24,5 +25,7 @@ export { bestFirstSearch, makeSearchSpace, processCpuMs, type BestFirstConfig, t
 export type { SearchResult, SearchStats, SearchEvent, SearchProgressEvent, PlanFoundEvent } from './search/result.js';
 export { anytimeSearch, type AnytimeResult, type AnytimeOptions, type Improvement } from './anytime.js';
 export { makeHeuristic, parseSearchSpec, parseHeuristicName, HEURISTIC_NAMES, SEARCH_NAMES, type HeuristicName, type SearchSpec } from './registry.js';
+export { h2MutexesOf, MutexPairs, type H2Options } from './h2-mutexes.js';
+export { pruneUnreachableOperators, type Pruned } from './prune-unreachable.js';
 export { planTask, buildConfig, DEFAULT_SEARCH, type PlanOptions, type PlanResult } from './planner.js';
 export { buildStrips, simulatePlan, type StripsSpec, type StripsOperatorSpec } from './strips-builder.js';

@@ -140,7 +140,7 @@ export function register(program: Command): void {
         const lines = [
           `status: ${result.status}${result.status === 'unsolvable' ? (result.proven ? ' (proven)' : ' (not proven)') : ''} [${result.config}]`,
           `ground: ${ground.facts} facts, ${ground.operators} operators`,
-          `search: ${s.expansions} expanded, ${s.evaluations} evaluated, ${s.generated} generated, ${s.states} states, ${s.reopened} reopened, initial h ${s.initialH}`,
+          `search: ${s.expansions} expanded, ${s.evaluations} evaluated, ${s.generated} generated, ${s.states} states, ${s.reopened} reopened, initial h ${Number.isNaN(s.initialH) ? '-' : s.initialH}`,
           `time: parse ${timing.parseMs} ms, ground ${timing.groundMs} ms, search ${timing.searchMs} ms, total ${timing.totalMs} ms`,
         ];
         if (result.status === 'solved') {
