@@ -85,8 +85,9 @@ export function planTask(ground: GroundTask | CompiledTask, options: PlanOptions
   const t0 = now();
   const pruned = pruneUnreachableOperators(full);
   if (pruned.kind === 'unsolvable') return { status: 'unsolvable', proven: true, stats: { ...emptyStats(), searchMs: now() - t0 }, config: `h^2 analysis: ${pruned.reason}` };
-  if (pruned.kind === 'unchanged') return searchTask(full, spec, options);
+  // the analysis counts against the time limit (up to about a second on large tasks)
   const timeoutMs = options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (now() - t0));
+  if (pruned.kind === 'unchanged') return searchTask(full, spec, { ...options, timeoutMs });
   const r = searchTask(pruned.task, spec, { ...options, timeoutMs });
   if (r.status !== 'solved') return r;
   return { ...r, plan: r.plan.map((op) => pruned.kept[op]) };
