@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   GROUND_TOO_LARGE: 'a precondition is too large to compile to DNF or CNF',
   GROUND_INTERNAL: 'an internal invariant of the grounder failed (a bug)',
   GROUND_CANCELLED: 'grounding was cancelled by its abort signal',
+  GROUND_TIMEOUT: 'grounding stopped because the time limit passed (reported as timeout, exit 1)',
   GROUND_MEMOUT: 'grounding stopped because the process ran out of its memory limit (reported as memout, exit 3)',
   GROUND_BAD_PLAN: 'a plan names an operator id out of range',
   PLANNER_BAD_TASK: 'a compiled planning task is malformed (ids, costs, axiom layers)',

@@ -83,6 +83,20 @@ describe('ground: STRIPS with typing', () => {
     expect(() => ground(d, p, { memoryCheck: () => 'heap full' })).toThrow(expect.objectContaining({ code: 'GROUND_MEMOUT', message: 'heap full' }));
   });
 
+  it('polls expired with memoryCheck and stops with GROUND_TIMEOUT once it says the time is up', () => {
+    const d = parseDomain(`(define (domain pairs) (:predicates (o ?x) (p ?a ?b) (q ?a ?b))
+      (:action mp :parameters (?a ?b) :precondition (and (o ?a) (o ?b)) :effect (p ?a ?b))
+      (:action mq :parameters (?a ?b) :precondition (p ?a ?b) :effect (q ?a ?b)))`);
+    const objects = Array.from({ length: 60 }, (_, i) => `x${i}`);
+    const p = parseProblem(`(define (problem p) (:domain pairs) (:objects ${objects.join(' ')}) (:init ${objects.map((o) => `(o ${o})`).join(' ')}) (:goal (q x0 x1)))`, d);
+    let polls = 0;
+    expect(ground(d, p, { expired: () => (polls++, false) }).task.operators.length).toBe(2 * 3600);
+    expect(polls).toBeGreaterThan(1);
+    // the time runs out after the first poll: grounding stops part-way
+    let left = 1;
+    expect(() => ground(d, p, { expired: () => left-- <= 0 })).toThrow(expect.objectContaining({ code: 'GROUND_TIMEOUT' }));
+  });
+
   it('stops with GROUND_CANCELLED when the signal is aborted', () => {
     const d = parseDomain(GRIPPERISH);
     const p = parseProblem(`(define (problem p) (:domain move) (:objects a - room) (:init (at-robby a)) (:goal (at-robby a)))`, d);

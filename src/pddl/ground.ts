@@ -47,6 +47,11 @@ export interface GroundOptions {
    * of core/memory.ts; the grounder itself reads no process state).
    */
   memoryCheck?: () => string | undefined;
+  /**
+   * Polled with `memoryCheck`: true once the caller's time limit has passed.
+   * Grounding then throws `GROUND_TIMEOUT` (the grounder reads no clock itself).
+   */
+  expired?: () => boolean;
 }
 
 export interface GroundStats {
@@ -131,6 +136,7 @@ export function ground(domain: Domain, problem: Problem, options: GroundOptions 
     if (options.signal?.aborted) throw new GroundplanError('GROUND_CANCELLED', 'grounding was cancelled');
     const memory = options.memoryCheck?.();
     if (memory !== undefined) throw new GroundplanError('GROUND_MEMOUT', memory);
+    if (options.expired?.()) throw new GroundplanError('GROUND_TIMEOUT', 'the time limit passed while grounding');
   };
 
   const objects = new ObjectTable(domain, problem);

@@ -114,6 +114,10 @@ describe('planPddl', () => {
     let t = 10_000;
     const r = planPddl(dom, { text: problem('(at r3)') }, { timeoutMs: 1000, startedAt: 0, now: () => (t += 1000) });
     expect(r.status).toBe('timeout');
+    // the grounder polls the limit too: it stops there, before any search
+    if (r.status !== 'timeout') return;
+    expect(r.config).toBe('none (time limit reached while grounding)');
+    expect(r.stats.expansions).toBe(0);
   });
 
   it('passes the search events through (a plan event for every plan found)', () => {

@@ -183,7 +183,9 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
   let tGrounded: number;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARRAY_BYTES;
   try {
-    grounded = ground(domain, problem, { signal: options.signal, memoryCheck: () => memoryExhausted(maxBytes) });
+    const limitMs = options.timeoutMs;
+    const expired = limitMs === undefined ? undefined : () => now() - startedAt >= limitMs;
+    grounded = ground(domain, problem, { signal: options.signal, memoryCheck: () => memoryExhausted(maxBytes), expired });
     tGrounded = performance.now();
     task = new CompiledTask(grounded.task);
   } catch (err) {
@@ -193,6 +195,7 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
       return stoppedWhileGrounding({ status: 'cancelled' }, warnings, t0, tParsed);
     }
     // The grounder's memory check, or an allocation that failed before it saw the limit.
+    if (err instanceof GroundplanError && err.code === 'GROUND_TIMEOUT') return stoppedWhileGrounding({ status: 'timeout' }, warnings, t0, tParsed);
     if (err instanceof GroundplanError && err.code === 'GROUND_MEMOUT') return stoppedWhileGrounding({ status: 'memout', reason: `${err.message} (while grounding)` }, warnings, t0, tParsed);
     if (isOutOfMemory(err)) return stoppedWhileGrounding({ status: 'memout', reason: `${err.message} (while grounding)` }, warnings, t0, tParsed);
     throw err;
@@ -265,9 +268,9 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
   };
 }
 
-/** A result for a run that stopped before the search began (cancelled, or out of memory while grounding). */
+/** A result for a run that stopped while grounding (cancelled, time limit, or out of memory). */
 function stoppedWhileGrounding(
-  outcome: { status: 'cancelled' } | { status: 'memout'; reason: string },
+  outcome: { status: 'cancelled' | 'timeout' } | { status: 'memout'; reason: string },
   warnings: PddlDiagnostic[],
   t0: number,
   tParsed: number,
@@ -280,6 +283,6 @@ function stoppedWhileGrounding(
     stats: emptyStats(),
     ground: { facts: 0, operators: 0, actionCosts: false, stats: groundStats },
     timing: { parseMs: round(tParsed - t0), groundMs: round(t - tParsed), searchMs: 0, validateMs: 0, totalMs: round(t - t0), cpuBeforeSearchMs: round(processCpuMs()), cpuTotalMs: round(processCpuMs()) },
-    config: `none (${outcome.status === 'cancelled' ? 'cancelled' : 'out of memory'} while grounding)`,
+    config: `none (${outcome.status === 'memout' ? 'out of memory' : outcome.status === 'cancelled' ? 'cancelled' : 'time limit reached'} while grounding)`,
   };
 }

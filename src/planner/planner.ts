@@ -8,6 +8,7 @@ import { makeHeuristic, parseSearchSpec, type HeuristicName, type SearchSpec } f
 import { bestFirstSearch, makeSearchSpace, type BestFirstConfig, type SearchOptions } from './search/best-first.js';
 import { emptyStats, type SearchResult } from './search/result.js';
 import { pruneUnreachableOperators } from './prune-unreachable.js';
+import { BudgetClock } from '../core/budget.js';
 import type { GroundTask } from './task.js';
 
 export interface PlanOptions extends SearchOptions {
@@ -76,32 +77,50 @@ function lamaHeuristics(first: HeuristicName | undefined): HeuristicName[] {
   return h === 'lmcount' ? ['lmcount'] : [h, 'lmcount'];
 }
 
-/** Solves a ground task. */
+/**
+ * Solves a ground task. The time limit covers everything done here: compiling,
+ * the h^2 analysis, the successor generator and the heuristics' set-up (the
+ * relaxed task, the landmark graph), not only the search; on a task with
+ * hundreds of thousands of operators the set-up alone takes seconds.
+ */
 export function planTask(ground: GroundTask | CompiledTask, options: PlanOptions = {}): PlanResult {
+  const now = options.now ?? (() => performance.now());
+  const clock = new BudgetClock({ timeoutMs: options.timeoutMs, signal: options.signal }, now);
   const full = ground instanceof CompiledTask ? ground : new CompiledTask(ground);
   const spec = typeof options.search === 'object' ? options.search : parseSearchSpec(options.search ?? DEFAULT_SEARCH);
   // Operators no reachable state applies are removed first (the search runs on the smaller task).
-  const now = options.now ?? (() => performance.now());
-  const t0 = now();
   const pruned = pruneUnreachableOperators(full);
-  if (pruned.kind === 'unsolvable') return { status: 'unsolvable', proven: true, stats: { ...emptyStats(), searchMs: now() - t0 }, config: `h^2 analysis: ${pruned.reason}` };
-  // the analysis counts against the time limit (up to about a second on large tasks)
-  const timeoutMs = options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (now() - t0));
-  if (pruned.kind === 'unchanged') return searchTask(full, spec, { ...options, timeoutMs });
-  const r = searchTask(pruned.task, spec, { ...options, timeoutMs });
-  if (r.status !== 'solved') return r;
+  if (pruned.kind === 'unsolvable') return { status: 'unsolvable', proven: true, stats: { ...emptyStats(), searchMs: clock.elapsedMs() }, config: `h^2 analysis: ${pruned.reason}` };
+  const task = pruned.kind === 'pruned' ? pruned.task : full;
+  const r = searchTask(task, spec, options, clock);
+  if (r.status !== 'solved' || pruned.kind !== 'pruned') return r;
   return { ...r, plan: r.plan.map((op) => pruned.kept[op]) };
 }
 
-function searchTask(task: CompiledTask, spec: SearchSpec, options: PlanOptions): PlanResult {
+/** The run stopped (time limit or signal) before its search began. */
+function stoppedBeforeSearch(clock: BudgetClock, config: string): PlanResult | undefined {
+  const why = clock.exhausted();
+  if (why !== 'timeout' && why !== 'cancelled') return undefined;
+  return { status: why, stats: { ...emptyStats(), searchMs: clock.elapsedMs() }, config: `${config} (stopped before the search began)` };
+}
+
+function searchTask(task: CompiledTask, spec: SearchSpec, options: PlanOptions, clock: BudgetClock): PlanResult {
+  const stopped = stoppedBeforeSearch(clock, spec.kind);
+  if (stopped) return stopped;
   const space = makeSearchSpace(task);
+  const remaining = (): number | undefined => (options.timeoutMs === undefined ? undefined : Math.max(1, clock.remainingMs()));
   if (spec.kind === 'anytime' || (spec.kind === 'lama' && !spec.first)) {
     const heuristics = spec.kind === 'lama' ? lamaHeuristics(options.heuristic) : [options.heuristic ?? 'ff'];
-    const r = anytimeSearch(space, { ...options, heuristics });
-    return { ...r, config: `${spec.kind}(${heuristics.join(',')})` };
+    const config = `${spec.kind}(${heuristics.join(',')})`;
+    const late = stoppedBeforeSearch(clock, config);
+    if (late) return late;
+    const r = anytimeSearch(space, { ...options, heuristics, timeoutMs: remaining() });
+    return { ...r, config };
   }
   const { name, config } = buildConfig(task, spec, options);
-  const r = bestFirstSearch(space, config, options);
+  const late = stoppedBeforeSearch(clock, name);
+  if (late) return late;
+  const r = bestFirstSearch(space, config, { ...options, timeoutMs: remaining() });
   const optimal = r.status === 'solved' && spec.kind === 'astar' && config.heuristics.every((h) => h.admissible);
   return { ...r, config: name, optimal };
 }

@@ -163,6 +163,17 @@ describe('search on hand-built tasks', () => {
     expect(r3.status).toBe('memout');
   });
 
+  it('the time limit covers the set-up before the search (h^2, successor generator, heuristics)', () => {
+    // A clock that advances 1 s at every reading: the limit (1.5 s) passes during the set-up.
+    let t = 0;
+    const r = planTask(gripperTask(4), { timeoutMs: 1500, now: () => (t += 1000) });
+    expect(r.status).toBe('timeout');
+    expect(r.config).toMatch(/stopped before the search began/);
+    expect(r.stats.expansions).toBe(0);
+    // with time to spare the same run plans
+    expect(planTask(gripperTask(4), { timeoutMs: 1e9, now: () => (t += 1000) }).status).toBe('solved');
+  });
+
   it('anytime reports improving costs and ends proven optimal on a small task', () => {
     const r = planTask(gripperTask(4), { search: 'anytime', timeoutMs: 30_000 });
     expect(r.status).toBe('solved');
