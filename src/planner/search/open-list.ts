@@ -4,11 +4,12 @@
  * search is deterministic. `BucketOpenList` gives the same order for greedy
  * search (no secondary key) with one FIFO bucket per integer key, as Fast
  * Downward's bucket open list: O(1) push and pop, 8 bytes an entry instead of
- * 36. `AlternationOpenList` alternates between several lists (Fast Downward's
+ * 36, kept in chunks that growing never copies (`ChunkedFifo`). `AlternationOpenList` alternates between several lists (Fast Downward's
  * alternation open list): it takes from the list with the lowest priority
  * counter, increments that counter, and `boost` lowers a list's counter
  * (Richter & Helmert 2009's boosting of preferred-operator queues on progress).
  */
+import { ChunkedFifo } from './chunked-fifo.js';
 
 /** One open list: entries (a, b) ordered by (key1, key2, insertion order). */
 export interface OpenList {
@@ -144,9 +145,7 @@ const MAX_BUCKET_KEY = 1 << 16;
  * that of a `TieBreakingHeap` fed the same pushes.
  */
 export class BucketOpenList implements OpenList {
-  private queues: Int32Array[] = [];
-  private heads: number[] = [];
-  private tails: number[] = [];
+  private queues: ChunkedFifo[] = [];
   private minKey = 0;
   private n = 0;
   private heap: TieBreakingHeap | undefined;
@@ -164,25 +163,8 @@ export class BucketOpenList implements OpenList {
       this.toHeap().push(key1, key2, a, b);
       return;
     }
-    while (this.queues.length <= key1) {
-      this.queues.push(new Int32Array(0));
-      this.heads.push(0);
-      this.tails.push(0);
-    }
-    let q = this.queues[key1];
-    let t = this.tails[key1];
-    if (t + 2 > q.length) {
-      const h = this.heads[key1];
-      const live = t - h;
-      const bigger = live * 2 + 2 > q.length ? new Int32Array(Math.max(16, q.length * 2)) : q;
-      bigger.set(q.subarray(h, t));
-      this.queues[key1] = q = bigger;
-      this.heads[key1] = 0;
-      this.tails[key1] = t = live;
-    }
-    q[t] = a;
-    q[t + 1] = b;
-    this.tails[key1] = t + 2;
+    while (this.queues.length <= key1) this.queues.push(new ChunkedFifo());
+    this.queues[key1].push(a, b);
     if (this.n === 0 || key1 < this.minKey) this.minKey = key1;
     this.n++;
   }
@@ -196,27 +178,20 @@ export class BucketOpenList implements OpenList {
       return;
     }
     let k = this.minKey;
-    while (this.heads[k] === this.tails[k]) k++;
+    while (this.queues[k].size === 0) k++;
     this.minKey = k;
-    const h = this.heads[k];
     const q = this.queues[k];
-    this.poppedA = q[h];
-    this.poppedB = q[h + 1];
+    q.pop();
+    this.poppedA = q.poppedA;
+    this.poppedB = q.poppedB;
     this.poppedKey = k;
-    if (h + 2 === this.tails[k]) this.heads[k] = this.tails[k] = 0;
-    else this.heads[k] = h + 2;
     this.n--;
   }
 
   private toHeap(): TieBreakingHeap {
     const heap = new TieBreakingHeap(Math.max(1024, this.n));
-    for (let k = 0; k < this.queues.length; k++) {
-      const q = this.queues[k];
-      for (let i = this.heads[k]; i < this.tails[k]; i += 2) heap.push(k, 0, q[i], q[i + 1]);
-    }
+    for (let k = 0; k < this.queues.length; k++) this.queues[k].forEach((a, b) => heap.push(k, 0, a, b));
     this.queues = [];
-    this.heads = [];
-    this.tails = [];
     this.n = 0;
     this.heap = heap;
     return heap;
