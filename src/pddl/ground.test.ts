@@ -3,6 +3,7 @@ import { InputError } from '../core/errors.js';
 import { ground, type GroundResult } from './ground.js';
 import { parseDomain } from './parse-domain.js';
 import { parseProblem } from './parse-problem.js';
+import type { Domain, Problem } from './ast.js';
 
 function g(domain: string, problem: string): GroundResult {
   const d = parseDomain(domain, 'd.pddl');
@@ -69,14 +70,19 @@ describe('ground: STRIPS with typing', () => {
     expect(again.task).toEqual(r.task);
   });
 
-  it('polls memoryCheck while the model grows and stops with GROUND_MEMOUT and its reason', () => {
-    // 3 · 30^2 = 2700 pair facts and as many operators: beyond one polling interval (4096 facts) in all.
+  /** 3 · 30^2 = 2700 pair facts and as many operators: beyond one polling interval (4096 facts) in all. */
+  const pairs = (): { d: Domain; p: Problem } => {
     const d = parseDomain(`(define (domain pairs) (:predicates (o ?x) (p ?a ?b) (q ?a ?b) (r ?a ?b))
       (:action mp :parameters (?a ?b) :precondition (and (o ?a) (o ?b)) :effect (p ?a ?b))
       (:action mq :parameters (?a ?b) :precondition (p ?a ?b) :effect (q ?a ?b))
       (:action mr :parameters (?a ?b) :precondition (q ?a ?b) :effect (r ?a ?b)))`);
     const objects = Array.from({ length: 30 }, (_, i) => `x${i}`);
     const p = parseProblem(`(define (problem p) (:domain pairs) (:objects ${objects.join(' ')}) (:init ${objects.map((o) => `(o ${o})`).join(' ')}) (:goal (r x0 x1)))`, d);
+    return { d, p };
+  };
+
+  it('polls memoryCheck while the model grows and stops with GROUND_MEMOUT and its reason', () => {
+    const { d, p } = pairs();
     let calls = 0;
     expect(ground(d, p, { memoryCheck: () => (calls++, undefined) }).task.operators.length).toBe(3 * 900);
     expect(calls).toBeGreaterThan(0);
@@ -84,13 +90,9 @@ describe('ground: STRIPS with typing', () => {
   });
 
   it('polls expired with memoryCheck and stops with GROUND_TIMEOUT once it says the time is up', () => {
-    const d = parseDomain(`(define (domain pairs) (:predicates (o ?x) (p ?a ?b) (q ?a ?b))
-      (:action mp :parameters (?a ?b) :precondition (and (o ?a) (o ?b)) :effect (p ?a ?b))
-      (:action mq :parameters (?a ?b) :precondition (p ?a ?b) :effect (q ?a ?b)))`);
-    const objects = Array.from({ length: 60 }, (_, i) => `x${i}`);
-    const p = parseProblem(`(define (problem p) (:domain pairs) (:objects ${objects.join(' ')}) (:init ${objects.map((o) => `(o ${o})`).join(' ')}) (:goal (q x0 x1)))`, d);
+    const { d, p } = pairs();
     let polls = 0;
-    expect(ground(d, p, { expired: () => (polls++, false) }).task.operators.length).toBe(2 * 3600);
+    expect(ground(d, p, { expired: () => (polls++, false) }).task.operators.length).toBe(3 * 900);
     expect(polls).toBeGreaterThan(1);
     // the time runs out after the first poll: grounding stops part-way
     let left = 1;
