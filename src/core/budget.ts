@@ -18,9 +18,10 @@ export class BudgetClock {
   private readonly maxExpansions: number;
   private readonly signal?: AbortSignal;
 
-  constructor(budget: Budget = {}, now: () => number = performance.now.bind(performance)) {
+  /** `startedAt`: the `now()` reading the budget counts from (default: now). */
+  constructor(budget: Budget = {}, now: () => number = performance.now.bind(performance), startedAt = now()) {
     this.now = now;
-    this.startedAt = now();
+    this.startedAt = startedAt;
     this.deadline = budget.timeoutMs === undefined ? Infinity : this.startedAt + budget.timeoutMs;
     this.maxExpansions = budget.maxExpansions ?? Infinity;
     this.signal = budget.signal;

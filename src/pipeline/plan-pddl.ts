@@ -8,6 +8,7 @@
  * exceptions), so a command line, a benchmark or a tool server can report
  * them as it likes. The search budget counts parsing and grounding too.
  */
+import { BudgetClock } from '../core/budget.js';
 import { GroundplanError, InputError } from '../core/errors.js';
 import type { ErrorCode } from '../core/error-codes.js';
 import { DEFAULT_MAX_ARRAY_BYTES, isOutOfMemory, memoryExhausted } from '../core/memory.js';
@@ -154,7 +155,8 @@ export function inputErrorOf(errors: readonly PddlDiagnostic[]): InputError {
 /** Parses, grounds, plans and validates; never throws on bad input (bugs still throw). */
 export function planPddl(domainSource: PddlSource, problemSource: PddlSource, options: PlanPddlOptions = {}): PlanPddlResult {
   const now = options.now ?? (() => performance.now());
-  const startedAt = options.startedAt ?? now();
+  // One deadline for parsing, grounding and planning (the signal is the grounder's and the search's own business).
+  const clock = new BudgetClock({ timeoutMs: options.timeoutMs }, now, options.startedAt ?? now());
   const t0 = performance.now();
   let spec: SearchSpec;
   let heuristic: HeuristicName | undefined;
@@ -183,8 +185,7 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
   let tGrounded: number;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ARRAY_BYTES;
   try {
-    const limitMs = options.timeoutMs;
-    const expired = limitMs === undefined ? undefined : () => now() - startedAt >= limitMs;
+    const expired = options.timeoutMs === undefined ? undefined : () => clock.exhausted() === 'timeout';
     grounded = ground(domain, problem, { signal: options.signal, memoryCheck: () => memoryExhausted(maxBytes), expired });
     tGrounded = performance.now();
     task = new CompiledTask(grounded.task);
@@ -202,7 +203,7 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
   }
 
   const cpuBeforeSearch = processCpuMs();
-  const remainingMs = options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (now() - startedAt));
+  const remainingMs = options.timeoutMs === undefined ? undefined : Math.max(1, clock.remainingMs());
   let result: PlanResult;
   try {
     result = planTask(task, {
@@ -268,6 +269,8 @@ export function planPddl(domainSource: PddlSource, problemSource: PddlSource, op
   };
 }
 
+const GROUNDING_STOPPED = { cancelled: 'cancelled', timeout: 'time limit reached', memout: 'out of memory' } as const;
+
 /** A result for a run that stopped while grounding (cancelled, time limit, or out of memory). */
 function stoppedWhileGrounding(
   outcome: { status: 'cancelled' | 'timeout' } | { status: 'memout'; reason: string },
@@ -283,6 +286,6 @@ function stoppedWhileGrounding(
     stats: emptyStats(),
     ground: { facts: 0, operators: 0, actionCosts: false, stats: groundStats },
     timing: { parseMs: round(tParsed - t0), groundMs: round(t - tParsed), searchMs: 0, validateMs: 0, totalMs: round(t - t0), cpuBeforeSearchMs: round(processCpuMs()), cpuTotalMs: round(processCpuMs()) },
-    config: `none (${outcome.status === 'memout' ? 'out of memory' : outcome.status === 'cancelled' ? 'cancelled' : 'time limit reached'} while grounding)`,
+    config: `none (${GROUNDING_STOPPED[outcome.status]} while grounding)`,
   };
 }

@@ -60,12 +60,9 @@ export class ChunkedFifo {
     this.poppedB = c[this.head + 1];
     this.head += 2;
     if (--this.n === 0) {
-      // empty: keep only the last chunk, written from its start again
-      const last = this.chunks[this.chunks.length - 1] as Int32Array;
-      this.chunks = [last];
-      this.first = 0;
-      this.head = 0;
-      this.tail = 0;
+      // empty: keep only the last chunk, written from its start again (no allocation when it is the only one)
+      if (this.chunks.length > 1) this.chunks = [this.chunks[this.chunks.length - 1]];
+      this.first = this.head = this.tail = 0;
     }
   }
 

@@ -4,7 +4,8 @@
  * search is deterministic. `BucketOpenList` gives the same order for greedy
  * search (no secondary key) with one FIFO bucket per integer key, as Fast
  * Downward's bucket open list: O(1) push and pop, 8 bytes an entry instead of
- * 36, kept in chunks that growing never copies (`ChunkedFifo`). `AlternationOpenList` alternates between several lists (Fast Downward's
+ * 36, kept in chunks that growing never copies (`ChunkedFifo`).
+ * `AlternationOpenList` alternates between several lists (Fast Downward's
  * alternation open list): it takes from the list with the lowest priority
  * counter, increments that counter, and `boost` lowers a list's counter
  * (Richter & Helmert 2009's boosting of preferred-operator queues on progress).
